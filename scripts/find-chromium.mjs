@@ -1,0 +1,15 @@
+// Locates a Chromium for Playwright: CHROMIUM_PATH, the system package, or Playwright's cache.
+import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH ?? join(homedir(), '.cache', 'ms-playwright');
+  if (existsSync(cache)) {
+    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium-'))) {
+      candidates.push(join(cache, dir, 'chrome-linux', 'chrome'), join(cache, dir, 'chrome-linux64', 'chrome'));
+    }
+  }
+  return candidates.find((path) => path && existsSync(path));
+}
