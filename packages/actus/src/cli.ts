@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listTestFiles, loadTestCases } from './conformance/load.js';
+import { runCase } from './conformance/compare.js';
+import { parseTerms } from './terms/parse.js';
+import { generateEvents } from './engine/generate.js';
+
+const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+/** Default test-bed folder: ACTUS_TESTS_DIR, else ../shared/actus-tests next to the repository. */
+export function defaultTestsDir(): string {
+  return process.env.ACTUS_TESTS_DIR ?? resolve(REPO_ROOT, '../shared/actus-tests');
+}
+
+function takeOption(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const [, value] = args.splice(i, 2);
+  return value;
+}
+
+function runTests(args: string[]): number {
+  const type = takeOption(args, '--type')?.toUpperCase();
+  const caseId = takeOption(args, '--case');
+  const files = listTestFiles(args.length > 0 ? args : [defaultTestsDir()]);
+  let passed = 0;
+  let failed = 0;
+  for (const file of files) {
+    for (const c of loadTestCases(file)) {
+      if (caseId !== undefined && c.id !== caseId) continue;
+      if (type !== undefined && String(c.terms.contractType).trim().toUpperCase() !== type) continue;
+      const outcome = runCase(c);
+      if (outcome.passed) passed++;
+      else {
+        failed++;
+        console.log(`FAIL ${c.id}: ${outcome.reason}`);
+      }
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+function printEvents(args: string[]): number {
+  const to = takeOption(args, '--to');
+  const file = args[0];
+  if (!file) {
+    console.error('usage: actus events <terms.json> [--to YYYY-MM-DDTHH:mm]');
+    return 2;
+  }
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const rawTerms = (raw.terms ?? raw) as Record<string, unknown>;
+  const terms = parseTerms(rawTerms);
+  if (!terms.ok) {
+    console.error(JSON.stringify(terms.error, null, 2));
+    return 1;
+  }
+  const result = generateEvents(terms.value, to === undefined ? {} : { to });
+  if (!result.ok) {
+    console.error(JSON.stringify(result.error, null, 2));
+    return 1;
+  }
+  console.log(JSON.stringify(result.value, null, 2));
+  return 0;
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'test') process.exitCode = runTests(rest);
+else if (command === 'events') process.exitCode = printEvents(rest);
+else {
+  console.error('usage: actus test [file-or-folder...] [--type PAM] [--case pam01] | actus events <terms.json>');
+  process.exitCode = 2;
+}

@@ -1,0 +1,73 @@
+import type { Time } from '../../time/datetime.js';
+import { addPeriod, type Cycle } from '../../time/cycle.js';
+import { createSchedule } from '../../time/schedule.js';
+import type { ContractTerms } from '../../terms/types.js';
+import type { Conventions } from '../../engine/conventions.js';
+import { isAfter, isBefore, sortEvents } from '../../engine/sequence.js';
+import type { EngineEvent } from '../../engine/types.js';
+
+/** A cycle's anchor: the given anchor date, else IED plus one cycle (ACTUS default). */
+export function anchorOf(anchor: Time | undefined, cycle: Cycle | undefined, ied: Time | undefined): Time | undefined {
+  if (anchor !== undefined) return anchor;
+  if (cycle === undefined || ied === undefined) return undefined;
+  return addPeriod(ied, cycle);
+}
+
+/** Scheduled events of one type over [anchor, end] (end included when addEnd). */
+export function cycleEvents(
+  conv: Conventions,
+  terms: ContractTerms,
+  anchor: Time | undefined,
+  cycle: Cycle | undefined,
+  end: Time,
+  type: string,
+  addEnd: boolean,
+): EngineEvent[] {
+  if (anchor === undefined) return addEnd ? [conv.event(end, type)] : [];
+  const times = createSchedule(anchor, end, cycle, terms.endOfMonthConvention, addEnd);
+  return times.map((t) => conv.event(t, type));
+}
+
+/** Rate reset events (RR), with the first one after the status date fixed (RRF) when RRNXT is set. */
+export function rateResetEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
+  if (terms.cycleAnchorDateOfRateReset === undefined && terms.cycleOfRateReset === undefined) return [];
+  const anchor = anchorOf(terms.cycleAnchorDateOfRateReset, terms.cycleOfRateReset, terms.initialExchangeDate);
+  const events = cycleEvents(conv, terms, anchor, terms.cycleOfRateReset, end, 'RR', false);
+  if (terms.nextResetRate !== undefined) {
+    const first = sortEvents(events).find((e) => isAfter(e, terms.statusDate, 'AD'));
+    if (first) first.type = 'RRF';
+  }
+  return events;
+}
+
+/** Fee payment events (FP) when a fee cycle is set. */
+export function feeEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
+  if (terms.cycleOfFee === undefined && terms.cycleAnchorDateOfFee === undefined) return [];
+  const anchor = anchorOf(terms.cycleAnchorDateOfFee, terms.cycleOfFee, terms.initialExchangeDate);
+  return cycleEvents(conv, terms, anchor, terms.cycleOfFee, end, 'FP', true);
+}
+
+/** Scaling index fixing events (SC) when a scaling effect is set. */
+export function scalingEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
+  const effect = terms.scalingEffect;
+  if (effect === undefined || effect === '000') return [];
+  const anchor = anchorOf(terms.cycleAnchorDateOfScalingIndex, terms.cycleOfScalingIndex, terms.initialExchangeDate);
+  return cycleEvents(conv, terms, anchor, terms.cycleOfScalingIndex, end, 'SC', false);
+}
+
+/** Applies a termination date: events ordered after TD disappear and a TD event is added. */
+export function applyTermination(terms: ContractTerms, conv: Conventions, events: EngineEvent[]): EngineEvent[] {
+  const td = terms.terminationDate;
+  if (td === undefined) return events;
+  const termination = conv.event(td, 'TD');
+  const kept = events.filter((e) => !isAfter(e, termination.time, 'TD'));
+  kept.push(termination);
+  return kept;
+}
+
+/** Purchase event (PRD) when a purchase date is set. */
+export function purchaseEvents(terms: ContractTerms, conv: Conventions): EngineEvent[] {
+  return terms.purchaseDate === undefined ? [] : [conv.event(terms.purchaseDate, 'PRD')];
+}
+
+export { isBefore };

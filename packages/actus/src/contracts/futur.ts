@@ -1,0 +1,11 @@
+import type { ContractTerms } from '../terms/types.js';
+import { lifecycleModule } from '../engine/lifecycle.js';
+import { exerciseLifecycle } from './optns.js';
+
+/** A future's settlement value per unit: underlying price less the agreed futures price. */
+export function futureValue(terms: ContractTerms, price: number): number {
+  return price - (terms.futuresPrice ?? 0);
+}
+
+/** FUTUR: future on an underlying's price, cash settled (same lifecycle as OPTNS). */
+export const futur = lifecycleModule('FUTUR', exerciseLifecycle(futureValue));

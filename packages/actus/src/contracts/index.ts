@@ -1,0 +1,18 @@
+import type { ContractModule } from '../engine/types.js';
+import { pam } from './pam.js';
+
+/**
+ * The contract types the engine evaluates. To add a type, write its module in this
+ * folder (see README.md) and list it here.
+ */
+const MODULES: ContractModule[] = [pam];
+
+const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
+
+export function getContractModule(contractType: string): ContractModule | undefined {
+  return registry.get(contractType);
+}
+
+export function supportedContractTypes(): string[] {
+  return [...registry.keys()];
+}

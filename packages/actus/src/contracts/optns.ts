@@ -1,0 +1,85 @@
+import type { Time } from '../time/datetime.js';
+import { addPeriod } from '../time/cycle.js';
+import type { ContractTerms } from '../terms/types.js';
+import type { Conventions } from '../engine/conventions.js';
+import { emptyState, lifecycleModule, type Lifecycle } from '../engine/lifecycle.js';
+import { roleSign } from '../engine/role.js';
+import { EngineError, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
+import { applyTermination, purchaseEvents } from './common/schedules.js';
+
+/** Market object code whose price the option or future is written on. */
+export function underlyingCode(terms: ContractTerms): string {
+  for (const ref of terms.contractStructure ?? []) {
+    if (ref.referenceRole !== 'UDL') continue;
+    const object = ref.object as { marketObjectCode?: unknown };
+    if (typeof object.marketObjectCode === 'string') return object.marketObjectCode;
+  }
+  throw new EngineError('contractStructure', 'MISSING_UNDERLYING', 'An underlying (UDL) with a market object code is required');
+}
+
+/** Exercise value per unit at an underlying price (calls, puts and collars; see FUTUR for futures). */
+export function optionValue(terms: ContractTerms, price: number): number {
+  const strike1 = terms.optionStrike1 ?? 0;
+  const call = Math.max(price - strike1, 0);
+  const put = Math.max(strike1 - price, 0);
+  if (terms.optionType === 'P') return put;
+  if (terms.optionType === 'CP') return call + Math.max((terms.optionStrike2 ?? strike1) - price, 0);
+  return call;
+}
+
+/** Exercise date: the given one, an observed exercise before maturity, else maturity. */
+function exerciseTime(terms: ContractTerms, ctx: EngineContext): Time {
+  if (terms.exerciseDate !== undefined) return terms.exerciseDate;
+  const md = terms.maturityDate as Time;
+  const observed = ctx.observedEvents.find((o) => o.type === 'XD' && o.contractId === terms.contractID && o.time <= md);
+  return observed?.time ?? md;
+}
+
+function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
+  const events = purchaseEvents(terms, conv);
+  const xd = exerciseTime(terms, ctx);
+  events.push({ ...conv.event(xd, 'XD'), time: xd, calcTime: xd });
+  const settlement = terms.settlementPeriod ? addPeriod(xd, terms.settlementPeriod) : xd;
+  events.push(conv.event(settlement, 'STD'));
+  events.push({ ...conv.event(terms.maturityDate as Time, 'MD'), time: terms.maturityDate as Time });
+  return applyTermination(terms, conv, events);
+}
+
+function initialState(terms: ContractTerms): ContractState {
+  const state = emptyState(terms);
+  state.exerciseAmount = terms.exerciseAmount ?? 0;
+  state.exerciseDate = terms.exerciseDate;
+  return state;
+}
+
+/**
+ * The exercise lifecycle shared by options and futures: XD fixes the exercise amount
+ * from the underlying price, STD pays it with the role sign.
+ */
+export function exerciseLifecycle(value: (terms: ContractTerms, price: number) => number): Lifecycle {
+  const apply = (e: EngineEvent, s: ContractState, terms: ContractTerms, _conv: Conventions, ctx: EngineContext): number => {
+    const sign = roleSign(terms.contractRole);
+    s.statusDate = e.calcTime;
+    switch (e.type) {
+      case 'PRD':
+        return -sign * (terms.priceAtPurchaseDate ?? 0);
+      case 'XD':
+        s.exerciseAmount = value(terms, ctx.observe(underlyingCode(terms), e.calcTime));
+        s.exerciseDate = e.calcTime;
+        return 0;
+      case 'STD': {
+        const payoff = sign * (s.exerciseAmount ?? 0);
+        s.exerciseAmount = 0;
+        return payoff;
+      }
+      case 'TD':
+        return sign * (terms.priceAtTerminationDate ?? 0);
+      default:
+        return 0;
+    }
+  };
+  return { schedule, initialState, apply };
+}
+
+/** OPTNS: call, put or collar option, settled in cash on its underlying's price. */
+export const optns = lifecycleModule('OPTNS', exerciseLifecycle(optionValue));

@@ -1,0 +1,140 @@
+import type { Time } from '../time/datetime.js';
+import { createSchedule } from '../time/schedule.js';
+import type { ContractTerms } from '../terms/types.js';
+import type { Conventions } from '../engine/conventions.js';
+import { emptyState, lifecycleModule, type Lifecycle } from '../engine/lifecycle.js';
+import { roleSign } from '../engine/role.js';
+import type { ContractState, EngineContext, EngineEvent } from '../engine/types.js';
+import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './common/schedules.js';
+import { accrual, accrueTo, applyScaling, feeAccrual, feePayoff, resetRate } from './common/interest.js';
+
+/** IP events over [IPANX, MD]; those up to the capitalization end date become IPCI. */
+export function interestEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
+  const ipced = terms.capitalizationEndDate;
+  if (terms.nominalInterestRate === undefined) return ipced === undefined ? [] : [conv.event(ipced, 'IPCI')];
+  const anchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, terms.initialExchangeDate);
+  const events = cycleEvents(conv, terms, anchor, terms.cycleOfInterestPayment, end, 'IP', true);
+  if (ipced === undefined) return events;
+  const capitalization = conv.event(ipced, 'IPCI');
+  const out = events.filter((e) => e.time !== capitalization.time);
+  for (const e of out) if (e.time < capitalization.time) e.type = 'IPCI';
+  out.push(capitalization);
+  return out;
+}
+
+/** Interest accrued at the status date for a contract already running (last IP date before SD to SD). */
+export function initialAccrual(terms: ContractTerms, conv: Conventions, notional: number, rate: number): number {
+  if (terms.nominalInterestRate === undefined) return 0;
+  if (terms.accruedInterest !== undefined) return terms.accruedInterest;
+  const sd = terms.statusDate;
+  const ied = terms.initialExchangeDate ?? sd;
+  const anchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, ied);
+  let last = ied;
+  if (anchor !== undefined && terms.maturityDate !== undefined) {
+    for (const t of createSchedule(anchor, terms.maturityDate, terms.cycleOfInterestPayment, terms.endOfMonthConvention, true)) {
+      if (t < sd) last = t;
+    }
+  }
+  return conv.yearFraction(conv.bdc.shiftCalc(last), conv.bdc.shiftCalc(sd)) * notional * rate;
+}
+
+function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
+  const md = terms.maturityDate as Time;
+  const events: EngineEvent[] = [];
+  if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
+  events.push(conv.event(md, 'MD'));
+  events.push(...purchaseEvents(terms, conv));
+  events.push(...interestEvents(terms, conv, md));
+  events.push(...rateResetEvents(terms, conv, md));
+  events.push(...feeEvents(terms, conv, md));
+  events.push(...scalingEvents(terms, conv, md));
+  return applyTermination(terms, conv, events);
+}
+
+function initialState(terms: ContractTerms, conv: Conventions): ContractState {
+  const state = emptyState(terms);
+  state.notionalScalingMultiplier = terms.notionalScalingMultiplier ?? 1;
+  state.interestScalingMultiplier = terms.interestScalingMultiplier ?? 1;
+  state.feeAccrued = terms.feeAccrued ?? 0;
+  const ied = terms.initialExchangeDate;
+  if (ied !== undefined && ied > terms.statusDate) return state;
+  state.notionalPrincipal = roleSign(terms.contractRole) * (terms.notionalPrincipal ?? 0);
+  state.nominalInterestRate = terms.nominalInterestRate ?? 0;
+  state.accruedInterest = initialAccrual(terms, conv, state.notionalPrincipal, state.nominalInterestRate);
+  return state;
+}
+
+/** Payoff and state transition of one PAM event. */
+function apply(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
+  const t = e.calcTime;
+  const sign = roleSign(terms.contractRole);
+  switch (e.type) {
+    case 'IED': {
+      s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
+      s.nominalInterestRate = terms.nominalInterestRate ?? 0;
+      const ipanx = terms.cycleAnchorDateOfInterestPayment;
+      if (terms.accruedInterest !== undefined) s.accruedInterest = terms.accruedInterest;
+      else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.notionalPrincipal * s.nominalInterestRate;
+      s.statusDate = t;
+      return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
+    }
+    case 'IP': {
+      const payoff = s.interestScalingMultiplier * (s.accruedInterest + accrual(s, conv, t, s.notionalPrincipal));
+      s.feeAccrued += feeAccrual(s, terms, conv, t);
+      s.accruedInterest = 0;
+      s.statusDate = t;
+      return payoff;
+    }
+    case 'IPCI':
+      accrueTo(s, terms, conv, t, s.notionalPrincipal);
+      s.notionalPrincipal += s.accruedInterest;
+      s.accruedInterest = 0;
+      return 0;
+    case 'RR':
+    case 'RRF': {
+      const rate = e.type === 'RR' ? resetRate(s, terms, ctx, t) : (terms.nextResetRate as number);
+      accrueTo(s, terms, conv, t, s.notionalPrincipal);
+      s.nominalInterestRate = rate;
+      return 0;
+    }
+    case 'FP': {
+      const payoff = feePayoff(s, terms, conv, t, sign);
+      accrueTo(s, terms, conv, t, s.notionalPrincipal);
+      s.feeAccrued = 0;
+      return payoff;
+    }
+    case 'SC':
+      accrueTo(s, terms, conv, t, s.notionalPrincipal);
+      applyScaling(s, terms, ctx, t);
+      return 0;
+    case 'PRD': {
+      const payoff = -sign * ((terms.priceAtPurchaseDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.notionalPrincipal));
+      accrueTo(s, terms, conv, t, s.notionalPrincipal);
+      return payoff;
+    }
+    case 'TD': {
+      const payoff = sign * ((terms.priceAtTerminationDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.notionalPrincipal));
+      s.notionalPrincipal = 0;
+      s.accruedInterest = 0;
+      s.feeAccrued = 0;
+      s.statusDate = t;
+      return payoff;
+    }
+    case 'MD': {
+      const payoff = s.notionalScalingMultiplier * s.notionalPrincipal;
+      s.notionalPrincipal = 0;
+      s.accruedInterest = 0;
+      s.feeAccrued = 0;
+      s.statusDate = t;
+      return payoff;
+    }
+    default:
+      accrueTo(s, terms, conv, t, s.notionalPrincipal);
+      return 0;
+  }
+}
+
+const lifecycle: Lifecycle = { schedule, initialState, apply };
+
+/** PAM: principal at maturity (bullet loans and bonds). */
+export const pam = lifecycleModule('PAM', lifecycle);

@@ -1,0 +1,82 @@
+import type { ContractTerms } from '../terms/types.js';
+import { conventionsOf, type Conventions } from './conventions.js';
+import { isAfter, isBefore, sortEvents } from './sequence.js';
+import type { ContractModule, ContractState, EngineContext, EngineEvent } from './types.js';
+
+/**
+ * The standard ACTUS lifecycle split into its three parts. `apply` computes the
+ * payoff of one event from the pre-event state and then updates the state in place.
+ */
+export interface Lifecycle {
+  schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[];
+  initialState(terms: ContractTerms, conv: Conventions, ctx: EngineContext): ContractState;
+  apply(event: EngineEvent, state: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number;
+}
+
+export function copyState(event: EngineEvent, s: ContractState): void {
+  event.notionalPrincipal = s.notionalPrincipal;
+  event.nominalInterestRate = s.nominalInterestRate;
+  event.accruedInterest = s.accruedInterest;
+  event.feeAccrued = s.feeAccrued;
+  event.notionalScalingMultiplier = s.notionalScalingMultiplier;
+  event.interestScalingMultiplier = s.interestScalingMultiplier;
+  event.nextPrincipalRedemptionPayment = s.nextPrincipalRedemptionPayment;
+  event.interestCalculationBaseAmount = s.interestCalculationBaseAmount;
+  event.contractPerformance = s.contractPerformance;
+  if (s.exerciseDate !== undefined) event.exerciseDate = s.exerciseDate;
+  if (s.exerciseAmount !== undefined) event.exerciseAmount = s.exerciseAmount;
+  if (s.notionalPrincipal2 !== undefined) event.notionalPrincipal2 = s.notionalPrincipal2;
+  if (s.nominalInterestRate2 !== undefined) event.nominalInterestRate2 = s.nominalInterestRate2;
+  if (s.accruedInterest2 !== undefined) event.accruedInterest2 = s.accruedInterest2;
+}
+
+/** A fresh state with neutral values; modules override what their type defines. */
+export function emptyState(terms: ContractTerms): ContractState {
+  return {
+    statusDate: terms.statusDate,
+    maturityDate: terms.maturityDate,
+    notionalPrincipal: 0,
+    nominalInterestRate: 0,
+    accruedInterest: 0,
+    feeAccrued: 0,
+    notionalScalingMultiplier: 1,
+    interestScalingMultiplier: 1,
+    nextPrincipalRedemptionPayment: 0,
+    interestCalculationBaseAmount: 0,
+    exerciseDate: undefined,
+    exerciseAmount: undefined,
+    contractPerformance: terms.contractPerformance ?? 'PF',
+  };
+}
+
+/**
+ * Runs a lifecycle: schedule, keep events from the status date (after monitoring at
+ * SD) up to the horizon, sort by the standard sequence, evaluate in order, and drop
+ * events before the purchase date.
+ */
+export function runLifecycle(lifecycle: Lifecycle, terms: ContractTerms, ctx: EngineContext): EngineEvent[] {
+  const conv = conventionsOf(terms);
+  const sd = terms.statusDate;
+  const to = ctx.to;
+  const scheduled = lifecycle.schedule(terms, conv, ctx);
+  const events: EngineEvent[] = [];
+  for (const e of scheduled) {
+    if (isBefore(e, sd, 'AD')) continue;
+    if (to !== undefined && isAfter(e, to, 'AD')) continue;
+    events.push(e);
+  }
+  sortEvents(events);
+  const state = lifecycle.initialState(terms, conv, ctx);
+  for (const e of events) {
+    e.payoff = lifecycle.apply(e, state, terms, conv, ctx);
+    copyState(e, state);
+  }
+  const prd = terms.purchaseDate;
+  if (prd === undefined) return events;
+  return events.filter((e) => e.type === 'AD' || !isBefore(e, prd, 'PRD'));
+}
+
+/** Wraps a lifecycle as a registrable contract module. */
+export function lifecycleModule(contractType: string, lifecycle: Lifecycle): ContractModule {
+  return { contractType, evaluate: (terms, ctx) => runLifecycle(lifecycle, terms, ctx) };
+}

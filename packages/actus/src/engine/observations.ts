@@ -1,0 +1,68 @@
+import { parseTime, type Time } from '../time/datetime.js';
+import { EngineError, type ObservedEvent } from './types.js';
+
+/** One risk factor's time series, sorted by time, in parallel arrays. */
+export interface Series {
+  times: Time[];
+  values: number[];
+}
+
+export type RawObservations = Record<string, { timestamp: string; value: number | string }[]>;
+
+export function toSeriesMap(raw: RawObservations | undefined): Map<string, Series> {
+  const map = new Map<string, Series>();
+  if (!raw) return map;
+  for (const [code, points] of Object.entries(raw)) {
+    const parsed = points
+      .map((p) => ({ t: parseTime(String(p.timestamp)), v: Number(p.value) }))
+      .filter((p): p is { t: Time; v: number } => p.t !== undefined && Number.isFinite(p.v))
+      .sort((a, b) => a.t - b.t);
+    map.set(code, { times: parsed.map((p) => p.t), values: parsed.map((p) => p.v) });
+  }
+  return map;
+}
+
+/**
+ * Value in force at `t`: the last observation at or before t (step function); before
+ * the first observation, the first value.
+ */
+export function valueAt(series: Series, t: Time): number {
+  const { times, values } = series;
+  let lo = 0;
+  let hi = times.length - 1;
+  if (hi < 0) return Number.NaN;
+  if (t < (times[0] as number)) return values[0] as number;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((times[mid] as number) <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return values[lo] as number;
+}
+
+export function observeIn(map: Map<string, Series>, code: string, t: Time): number {
+  const series = map.get(code);
+  if (!series || series.times.length === 0) {
+    throw new EngineError(code, 'MISSING_OBSERVATION', `No observations for market object code ${code}`);
+  }
+  return valueAt(series, t);
+}
+
+/** Observed events arrive as `{ time, type, value, contractId, states }` records. */
+export function toObservedEvents(raw: unknown[] | undefined): ObservedEvent[] {
+  if (!raw) return [];
+  const out: ObservedEvent[] = [];
+  for (const item of raw) {
+    const r = item as Record<string, unknown>;
+    const time = parseTime(String(r.time ?? r.eventDate ?? ''));
+    if (time === undefined) continue;
+    out.push({
+      time,
+      type: String(r.type ?? r.eventType ?? ''),
+      value: Number(r.value ?? 0),
+      contractId: String(r.contractId ?? r.contractID ?? ''),
+      states: (r.states ?? {}) as Record<string, unknown>,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import type { Time } from '../time/datetime.js';
+import type { ContractTerms } from '../terms/types.js';
+
+/** ACTUS contract state variables (data dictionary "states"). */
+export interface ContractState {
+  statusDate: Time;
+  maturityDate: Time | undefined;
+  notionalPrincipal: number;
+  nominalInterestRate: number;
+  accruedInterest: number;
+  feeAccrued: number;
+  notionalScalingMultiplier: number;
+  interestScalingMultiplier: number;
+  nextPrincipalRedemptionPayment: number;
+  interestCalculationBaseAmount: number;
+  exerciseDate: Time | undefined;
+  exerciseAmount: number | undefined;
+  contractPerformance: string;
+  /** Second-leg states of two-leg contracts (FXOUT, SWPPV). */
+  notionalPrincipal2?: number;
+  nominalInterestRate2?: number;
+  accruedInterest2?: number;
+}
+
+/** The state fields copied into every evaluated event. */
+export type StateSnapshot = Omit<ContractState, 'statusDate' | 'maturityDate'>;
+
+/**
+ * One event inside the engine. `time` is the (business-day shifted) event date used
+ * for ordering and output; `calcTime` is the schedule time used for payoff and
+ * accrual computations (shifted only under the SC* conventions).
+ */
+export interface EngineEvent extends Partial<StateSnapshot> {
+  time: Time;
+  calcTime: Time;
+  type: string;
+  payoff: number;
+  currency: string;
+  contractId?: string;
+}
+
+/** An observed (non-scheduled) event such as a credit event or an exercise. */
+export interface ObservedEvent {
+  time: Time;
+  type: string;
+  value: number;
+  contractId: string;
+  states: Record<string, unknown>;
+}
+
+/** What a contract module can ask the engine while evaluating. */
+export interface EngineContext {
+  /** Evaluation horizon: events after it are dropped (undefined = to the end). */
+  readonly to: Time | undefined;
+  /** Risk-factor value of a market object code at a time (throws EngineError if unobserved). */
+  observe(marketObjectCode: string, time: Time): number;
+  /** True when any observation exists for the market object code. */
+  hasObservations(marketObjectCode: string): boolean;
+  /** Observed events as given by the caller (credit events, exercises, ...). */
+  readonly observedEvents: readonly ObservedEvent[];
+  /** Evaluates a child contract through the same engine (same observations and events). */
+  evaluate(terms: ContractTerms, to?: Time): EngineEvent[];
+}
+
+/** A contract type implementation registered in `contracts/index.ts`. */
+export interface ContractModule {
+  readonly contractType: string;
+  /** All events from the status date on, sorted, with payoffs and post-event states. */
+  evaluate(terms: ContractTerms, ctx: EngineContext): EngineEvent[];
+}
+
+/** A failure the engine reports as a term problem instead of crashing. */
+export class EngineError extends Error {
+  constructor(
+    readonly term: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

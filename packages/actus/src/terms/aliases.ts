@@ -1,0 +1,56 @@
+/**
+ * Spellings used by the official test beds and the reference implementation that
+ * differ from data dictionary 1.4. Each maps onto the dictionary name.
+ */
+export const TERM_ALIASES: Record<string, string> = {
+  fixingDays: 'fixingPeriod',
+  cycleAnchorDateOfDividendPayment: 'cycleAnchorDateOfDividend',
+  cycleOfDividendPayment: 'cycleOfDividend',
+  creatorId: 'creatorID',
+};
+
+/** Terms the reference implementation reads that the dictionary does not define. */
+export const EXTRA_TERMS: Record<string, { type: string; applicableTo: string[] }> = {
+  marketObjectCodeOfDividends: { type: 'Varchar', applicableTo: ['STK'] },
+};
+
+/** Enum value spellings accepted as synonyms of the dictionary acronym. */
+export const VALUE_ALIASES: Record<string, Record<string, string>> = {
+  calendar: { NOCALENDAR: 'NC', MONDAYTOFRIDAY: 'MF' },
+  scalingEffect: { OOO: '000', IOO: 'I00', ONO: '0N0', INO: 'IN0' },
+  arrayFixedVariable: { FIX: 'F', VAR: 'V' },
+  businessDayConvention: { NOS: 'NOS' },
+};
+
+/** Values the engine supports beyond the dictionary lists (which omit or misspell them). */
+export const EXTRA_VALUES: Record<string, string[]> = {
+  businessDayConvention: ['CSMP'],
+  dayCountConvention: ['B252'],
+  contractRole: ['LG', 'ST', 'BUY', 'SEL'],
+  unit: ['ONC'],
+};
+
+/**
+ * Terms the reference implementation reads for contract types whose dictionary
+ * applicability omits them (CEC states its currency, CEG may accrue fees).
+ */
+export const EXTRA_APPLICABLE: Record<string, string[]> = {
+  CEC: ['currency'],
+  CEG: ['dayCountConvention'],
+};
+
+/**
+ * Dictionary-mandatory terms that are not needed to compute events and that the
+ * reference implementation defaults: identities, an option's exercise end date
+ * (maturity), a position's purchase data (held before the status date), the
+ * guaranteed exposure (nominal value) and UMP's rate (zero).
+ */
+export const RELAXED_MANDATORY: Record<string, string[]> = {
+  '*': ['creatorID', 'counterpartyID'],
+  OPTNS: ['optionExerciseEndDate'],
+  COM: ['purchaseDate', 'priceAtPurchaseDate'],
+  STK: ['purchaseDate', 'priceAtPurchaseDate'],
+  CEG: ['guaranteedExposure'],
+  CEC: ['guaranteedExposure'],
+  UMP: ['nominalInterestRate'],
+};

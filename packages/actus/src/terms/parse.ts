@@ -1,0 +1,131 @@
+import { APPLICABILITY, TERM_DEFINITIONS } from './dictionary-data.js';
+import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, TERM_ALIASES, VALUE_ALIASES } from './aliases.js';
+import { toArray, toBoolean, toCycle, toPeriod, toReal, toText, toTime, type Converted } from './values.js';
+import type { ContractReference, ContractTerms, Result, TermProblem } from './types.js';
+
+const CONVERTERS: Record<string, (raw: unknown) => Converted> = {
+  Real: toReal,
+  Timestamp: toTime,
+  Cycle: toCycle,
+  Period: toPeriod,
+  Varchar: toText,
+  Boolean: toBoolean,
+  'Real[]': (raw) => toArray(raw, toReal),
+  'Timestamp[]': (raw) => toArray(raw, toTime),
+  'Cycle[]': (raw) => toArray(raw, toCycle),
+};
+
+function isAbsent(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+}
+
+function allowedValues(term: string): Set<string> | undefined {
+  const values = TERM_DEFINITIONS[term]?.values;
+  return values ? new Set([...values, ...(EXTRA_VALUES[term] ?? [])]) : undefined;
+}
+
+function toEnumValue(term: string, raw: unknown): Converted {
+  const text = toText(raw);
+  if (!text.ok) return text;
+  const value = String(text.value);
+  const canonical = VALUE_ALIASES[term]?.[value.toUpperCase()] ?? value;
+  const allowed = allowedValues(term);
+  if (allowed && !allowed.has(canonical)) {
+    return { ok: false, reason: `must be one of ${[...allowed].join(', ')}` };
+  }
+  return { ok: true, value: canonical };
+}
+
+function convert(term: string, type: string, raw: unknown): Converted {
+  if (type === 'Enum') return toEnumValue(term, raw);
+  if (type === 'Enum[]') return toArray(raw, (v) => toEnumValue(term, v));
+  return (CONVERTERS[type] ?? toText)(raw);
+}
+
+function parseStructure(raw: unknown, problems: TermProblem[]): ContractReference[] | undefined {
+  if (!Array.isArray(raw)) {
+    problems.push({ term: 'contractStructure', code: 'INVALID_TYPE', message: 'contractStructure must be a list of contract references' });
+    return undefined;
+  }
+  return raw.map((entry: Record<string, unknown>, i) => {
+    const object = (entry?.object ?? {}) as Record<string, unknown>;
+    const base = { referenceType: String(entry?.referenceType ?? ''), referenceRole: String(entry?.referenceRole ?? '') };
+    if (object.contractType === undefined) return { ...base, object: object as ContractReference['object'] };
+    const child = parseTermsInternal(object, true);
+    if (!child.ok) {
+      for (const p of child.error) problems.push({ ...p, term: `contractStructure[${i}].${p.term}` });
+      return { ...base, object: {} as ContractTerms };
+    }
+    return { ...base, object: child.value };
+  });
+}
+
+function checkMandatory(type: string, terms: Record<string, unknown>, isChild: boolean, problems: TermProblem[]): void {
+  const present = new Set(Object.keys(terms));
+  const rules = APPLICABILITY[type] ?? {};
+  const relaxed = new Set([...(RELAXED_MANDATORY['*'] ?? []), ...(RELAXED_MANDATORY[type] ?? [])]);
+  if (isChild) relaxed.add('contractRole');
+  // A rate-reset array whose segments are all fixed observes no market rate.
+  const segments = terms.arrayFixedVariable as string[] | undefined;
+  if (segments && !segments.includes('V')) relaxed.add('marketObjectCodeOfRateReset');
+  const activeGroups = new Set<string>();
+  for (const [term, rule] of Object.entries(rules)) {
+    const m = /^(?:NN|x)\((\d+),0,/.exec(rule);
+    if (m && present.has(term)) activeGroups.add(m[1] as string);
+  }
+  for (const [term, rule] of Object.entries(rules)) {
+    if (present.has(term) || relaxed.has(term) || TERM_DEFINITIONS[term]?.default !== undefined) continue;
+    const conditional = /^NN\((\d+),1,/.exec(rule);
+    const required = /^NN(\(,,\d*\))?$/.test(rule) || (conditional !== null && activeGroups.has(conditional[1] as string));
+    if (!required) continue;
+    const why = conditional ? ` when ${[...Object.keys(rules)].filter((t) => present.has(t) && (rules[t] ?? '').includes(`(${conditional[1]},0,`)).join(', ')} is set` : '';
+    problems.push({ term, code: 'MISSING_TERM', message: `${term} is required for ${type}${why}` });
+  }
+}
+
+function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Result<ContractTerms, TermProblem[]> {
+  const problems: TermProblem[] = [];
+  const terms: Record<string, unknown> = {};
+  const type = typeof raw.contractType === 'string' ? raw.contractType.trim() : undefined;
+  const rules = type === undefined ? undefined : APPLICABILITY[type];
+  if (type === undefined) problems.push({ term: 'contractType', code: 'MISSING_TERM', message: 'contractType is required' });
+  else if (!rules) problems.push({ term: 'contractType', code: 'INVALID_VALUE', message: `Unknown contract type ${type}` });
+  for (const [key, value] of Object.entries(raw)) {
+    if (isAbsent(value)) continue;
+    const term = TERM_ALIASES[key] ?? key;
+    const extra = EXTRA_TERMS[term];
+    const definition = TERM_DEFINITIONS[term] ?? extra;
+    if (!definition) {
+      problems.push({ term: key, code: 'UNKNOWN_TERM', message: `${key} is not an ACTUS term` });
+      continue;
+    }
+    if (rules && type !== undefined) {
+      const applicable = term in rules || (EXTRA_APPLICABLE[type] ?? []).includes(term) || (extra?.applicableTo.includes(type) ?? false);
+      if (!applicable) {
+        problems.push({ term: key, code: 'NOT_APPLICABLE', message: `${key} does not apply to contract type ${type}` });
+        continue;
+      }
+    }
+    if (term === 'contractStructure') {
+      terms[term] = parseStructure(value, problems);
+      continue;
+    }
+    const converted = convert(term, definition.type, value);
+    if (!converted.ok) {
+      problems.push({ term: key, code: 'INVALID_TYPE', message: `${key} ${converted.reason}` });
+      continue;
+    }
+    terms[term] = converted.value;
+  }
+  if (rules && type !== undefined) checkMandatory(type, terms, isChild, problems);
+  return problems.length > 0 ? { ok: false, error: problems } : { ok: true, value: terms as unknown as ContractTerms };
+}
+
+/**
+ * Parses and validates raw ACTUS terms (string values as in the official test files,
+ * trimmed; numbers accepted). Reports every problem at once: unknown terms, values of
+ * the wrong type, missing mandatory terms and terms not applicable to the contract type.
+ */
+export function parseTerms(raw: Record<string, unknown>): Result<ContractTerms, TermProblem[]> {
+  return parseTermsInternal(raw, false);
+}

@@ -1,0 +1,114 @@
+/**
+ * Timestamps are plain numbers: seconds since 1970-01-01T00:00:00 (no time zone,
+ * ACTUS times are local date-times). Integer arithmetic keeps hot loops free of
+ * Date objects and string parsing.
+ */
+export type Time = number;
+
+export const SECONDS_PER_DAY = 86_400;
+
+/** Day number (days since 1970-01-01) of a proleptic Gregorian date. */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** Calendar date of a day number, as [year, month (1-12), day]. */
+export function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const MONTH_LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 && isLeapYear(year) ? 29 : (MONTH_LENGTHS[month - 1] as number);
+}
+
+export function dayNumber(t: Time): number {
+  return Math.floor(t / SECONDS_PER_DAY);
+}
+
+export function secondOfDay(t: Time): number {
+  return t - dayNumber(t) * SECONDS_PER_DAY;
+}
+
+export function makeTime(year: number, month: number, day: number, second = 0): Time {
+  return daysFromCivil(year, month, day) * SECONDS_PER_DAY + second;
+}
+
+/** 1 = Monday ... 7 = Sunday (ISO). */
+export function isoWeekday(t: Time): number {
+  const d = dayNumber(t);
+  return ((((d + 3) % 7) + 7) % 7) + 1;
+}
+
+export function isLastDayOfMonth(t: Time): boolean {
+  const [y, m, d] = civilFromDays(dayNumber(t));
+  return d === daysInMonth(y, m);
+}
+
+/** Moves t to the last day of its month, keeping the time of day. */
+export function toEndOfMonth(t: Time): Time {
+  const [y, m] = civilFromDays(dayNumber(t));
+  return makeTime(y, m, daysInMonth(y, m), secondOfDay(t));
+}
+
+/** Adds calendar months, clamping the day to the target month's length (ISO rule). */
+export function addMonths(t: Time, months: number): Time {
+  const [y, m, d] = civilFromDays(dayNumber(t));
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = total - ny * 12 + 1;
+  return makeTime(ny, nm, Math.min(d, daysInMonth(ny, nm)), secondOfDay(t));
+}
+
+export function addDays(t: Time, days: number): Time {
+  return t + days * SECONDS_PER_DAY;
+}
+
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z)?$/;
+
+/** Parses 'YYYY-MM-DD', 'YYYY-MM-DDTHH:mm' or 'YYYY-MM-DDTHH:mm:ss'; undefined if invalid. */
+export function parseTime(text: string): Time | undefined {
+  const m = ISO_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = m[4] === undefined ? 0 : Number(m[4]);
+  const minute = m[5] === undefined ? 0 : Number(m[5]);
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  return makeTime(year, month, day, hour * 3600 + minute * 60 + second);
+}
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** ISO local date-time 'YYYY-MM-DDTHH:mm', with ':ss' only when seconds are non-zero. */
+export function formatTime(t: Time): string {
+  const [y, m, d] = civilFromDays(dayNumber(t));
+  const s = secondOfDay(t);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = s % 60;
+  const base = `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}T${pad2(hh)}:${pad2(mm)}`;
+  return ss === 0 ? base : `${base}:${pad2(ss)}`;
+}
