@@ -11,6 +11,8 @@ export interface Subject {
   apply(w: Workload, i: number): void;
   /** Best 5 levels per side as [price, lots], to check both books ended equal. */
   top(): { bids: [number, number][]; asks: [number, number][] };
+  /** Resting orders now. */
+  size(): number;
 }
 
 export function meridianSubject(): Subject {
@@ -41,6 +43,7 @@ export function meridianSubject(): Subject {
       }
       book.place(order, report);
     },
+    size: () => book.size,
     top: () => ({
       bids: book.depth(0, 5).map((l) => [l.price, l.quantity]),
       asks: book.depth(1, 5).map((l) => [l.price, l.quantity]),
@@ -62,6 +65,10 @@ export function peerSubject(w: Workload): Subject {
       if (kind === OP_CANCEL) book.cancel(ids[i]!);
       else if (kind === OP_LIMIT) book.limit({ side: sides[wl.side[i]!]!, id: ids[i]!, size: wl.quantity[i]!, price: wl.price[i]! });
       else book.market({ side: sides[wl.side[i]!]!, size: wl.quantity[i]! });
+    },
+    size() {
+      const s = book.snapshot();
+      return [...s.bids, ...s.asks].reduce((n, l) => n + l.orders.length, 0);
     },
     top() {
       const [asks, bids] = book.depth();

@@ -1,3 +1,5 @@
+import { ExecutionReport, FastBook, OrderType, TimeInForce, type NewOrder } from '@meridian/matching';
+
 /**
  * The mixed workload of the matching benchmark, generated up front from a fixed seed so
  * every subject replays exactly the same operations and generation is never timed.
@@ -5,8 +7,10 @@
  * - 10,000 resting limit orders, bids 1..200 ticks under a mid of 10,000 and asks
  *   1..200 ticks over it, 1..100 lots each;
  * - then N operations: 60% limit (10% of them priced through the mid, so they trade),
- *   30% cancel of a previously placed order (it may have filled meanwhile), 10% market
- *   (1..50 lots);
+ *   30% cancel of a random order still resting at that point, 10% market (1..400
+ *   lots while the book is above its starting size, else 1..100), so fills and
+ *   cancels take out about as many orders as limits add and the book stays near
+ *   10,000 orders (a replay during generation tracks what is live);
  * - every order has its own owner, so self-trade prevention never intervenes and the
  *   peer library, which has no such default, matches the same way.
  */
@@ -53,6 +57,11 @@ export function buildWorkload(operations: number, initialCount = 10_000, seed = 
   const rnd = random(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const cancellable: number[] = [];
+  // Replays the workload while generating it, so cancels target live orders only.
+  const tracker = new FastBook(1 << 15);
+  const report = new ExecutionReport();
+  const order: NewOrder = { id: 0, owner: 0, side: 0, type: OrderType.LIMIT, price: 0, quantity: 0, timeInForce: TimeInForce.GTC, postOnly: false };
+  const isLive = (id: number) => tracker.order(id) !== undefined;
   let nextId = 1;
   for (let i = 0; i < total; i++) {
     const roll = i < initialCount ? 0 : rnd();
@@ -65,17 +74,33 @@ export function buildWorkload(operations: number, initialCount = 10_000, seed = 
       w.price[i] = side === 0 ? MID - offset : MID + offset;
       w.quantity[i] = int(1, 100);
       w.id[i] = nextId;
-      cancellable.push(nextId++);
-    } else if (roll < 0.9 && cancellable.length > 0) {
-      const pick = int(0, cancellable.length - 1);
+      cancellable.push(nextId);
+      Object.assign(order, { id: nextId, owner: nextId++, side, type: OrderType.LIMIT, price: w.price[i], quantity: w.quantity[i] });
+      tracker.place(order, report);
+    } else if (roll < 0.9 && takeLive(cancellable, isLive, int) !== undefined) {
       w.kind[i] = OP_CANCEL;
-      w.id[i] = cancellable[pick]!;
-      cancellable[pick] = cancellable[cancellable.length - 1]!;
-      cancellable.pop();
+      w.id[i] = cancellable.pop()!;
+      tracker.cancel(w.id[i]!);
     } else {
       w.kind[i] = OP_MARKET;
-      w.quantity[i] = int(1, 50);
+      // Feedback keeps the book near its starting size: bigger sweeps when it has grown.
+      w.quantity[i] = tracker.size > initialCount ? int(1, 400) : int(1, 100);
+      Object.assign(order, { id: -i, owner: -i, side, type: OrderType.MARKET, quantity: w.quantity[i] });
+      tracker.place(order, report);
     }
   }
   return w;
+}
+
+/** Moves a random live id to the end of `pool` (dropping dead ones met on the way). */
+function takeLive(pool: number[], isLive: (id: number) => boolean, int: (lo: number, hi: number) => number): number | undefined {
+  while (pool.length > 0) {
+    const pick = int(0, pool.length - 1);
+    const id = pool[pick]!;
+    pool[pick] = pool[pool.length - 1]!;
+    pool[pool.length - 1] = id;
+    if (isLive(id)) return id;
+    pool.pop();
+  }
+  return undefined;
 }

@@ -76,13 +76,14 @@ for (let i = workload.initialCount; i < workload.count; i++) {
   ours.apply(workload, i);
   peer.apply(workload, i);
 }
-const agree = JSON.stringify(ours.top()) === JSON.stringify(peer.top());
+const agree = JSON.stringify(ours.top()) === JSON.stringify(peer.top()) && ours.size() === peer.size();
+const finalSize = ours.size();
 
 const results = [measure(ours, workload), measure(peer, workload)];
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
 console.log(`workload: 10,000 resting, then ${OPS.toLocaleString('en-US')} ops (60% limit / 30% cancel / 10% market); ${RUNS} runs, median`);
 console.log(`machine: ${machine}; hrtime.bigint pair overhead ~${timerOverhead()} ns (included in latencies)`);
-console.log(`final top-5 books identical: ${agree ? 'yes' : 'NO'}`);
+console.log(`final books (top 5 levels, order count) identical: ${agree ? 'yes' : 'NO'}; ${finalSize.toLocaleString('en-US')} orders resting at the end`);
 console.log('| book | ops/s | p50 | p99 | p99.9 |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) {
