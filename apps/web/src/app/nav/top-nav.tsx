@@ -1,0 +1,51 @@
+import { Menu, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { DashboardsMenu } from './dashboards-menu';
+import { MobileMenu } from './mobile-menu';
+import { BRAND, MAIN_LINKS } from './nav-items';
+import { NavLink } from './nav-link';
+import { UserMenu } from './user-menu';
+
+/** Top navigation (SPEC §2): brand, main links, Dashboards dropdown, inactive search, user menu. */
+export function TopNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-primary">
+          <img src="/favicon.svg" alt="" className="size-7" />
+          <span className="text-lg">{BRAND}</span>
+        </Link>
+        <nav aria-label="Main navigation" className="ml-4 hidden items-center gap-1 lg:flex">
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.href} href={link.href}>
+              {link.label}
+            </NavLink>
+          ))}
+          <DashboardsMenu />
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {/* Search is present but inactive (SPEC §2). */}
+          <Button variant="ghost" size="icon" disabled aria-label="Search (not available)" title="Search is not available">
+            <Search />
+          </Button>
+          <UserMenu />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X /> : <Menu />}
+          </Button>
+        </div>
+      </div>
+      {open ? <MobileMenu onNavigate={() => setOpen(false)} /> : null}
+    </header>
+  );
+}

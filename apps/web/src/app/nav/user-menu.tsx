@@ -1,0 +1,62 @@
+import { LogIn, LogOut, UserRound } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/hooks/use-auth';
+
+const LOGOUT_PATH = '/api/logout';
+
+const roleLabel = (slug: string) => slug.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** Signed in: name, email, roles and Sign out (GET /api/logout). Signed out: a Sign in button. */
+export function UserMenu() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Skeleton className="h-8 w-20" />;
+  if (!user) {
+    return (
+      <Button asChild size="sm" variant="outline">
+        <Link href="/sign-in">
+          <LogIn />
+          Sign in
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label="User menu" className="max-w-48">
+          <UserRound />
+          <span className="hidden truncate sm:inline">{user.name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block truncate text-sm font-semibold text-foreground">{user.name}</span>
+          <span className="block truncate">{user.email}</span>
+          {user.roles.length > 0 ? (
+            <span className="mt-1 block text-xs">{user.roles.map(roleLabel).join(', ')}</span>
+          ) : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => {
+            // A full navigation: the server clears the session cookie and redirects to '/'.
+            window.location.assign(LOGOUT_PATH);
+          }}
+        >
+          <LogOut />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,99 @@
+import { lazy, type ComponentType } from 'react';
+import { comingSoon } from '@/components/coming-soon';
+
+/**
+ * Route table: every screen of SPEC §2. Feature teams replace a `comingSoon(...)` entry with
+ * their lazily loaded screen (`lazy(() => import('@/features/<f>/routes/<screen>'))`, default
+ * export). `guard`: 'public' needs no session, 'auth' is the standard SPEC §6 guard,
+ * 'trading' its trading-screen variant.
+ */
+export type RouteGuard = 'public' | 'auth' | 'trading';
+export type RouteParams = Record<string, string | undefined>;
+export type AppRoute = {
+  path: string;
+  title: string;
+  guard: RouteGuard;
+  component: ComponentType<{ params: RouteParams }>;
+};
+
+const LandingPage = lazy(() => import('@/features/landing/landing-page'));
+const SignInPage = lazy(() => import('@/features/auth/sign-in-page'));
+const RoleManagementPlaceholder = lazy(() => import('@/features/landing/role-management-placeholder'));
+
+export const appRoutes: AppRoute[] = [
+  { path: '/', title: 'Home', guard: 'public', component: LandingPage },
+  { path: '/sign-in', title: 'Sign in', guard: 'public', component: SignInPage },
+  { path: '/role-management', title: 'Role Management Interface', guard: 'public', component: RoleManagementPlaceholder },
+  {
+    path: '/issuer',
+    title: 'Issuer Dashboard',
+    guard: 'auth',
+    component: comingSoon('Issuer Dashboard', 'It will list your instruments with their notional, maturity and status.'),
+  },
+  {
+    path: '/investor',
+    title: 'Investor Dashboard',
+    guard: 'auth',
+    component: comingSoon('Investor Dashboard', 'It will show your portfolio value, P&L, positions and allocation.'),
+  },
+  {
+    path: '/market-maker',
+    title: 'Market Maker Dashboard',
+    guard: 'auth',
+    component: comingSoon('Market Maker Dashboard', 'It will show your liquidity positions, spreads and recent trades.'),
+  },
+  {
+    path: '/custodian',
+    title: 'Custodian Dashboard',
+    guard: 'auth',
+    component: comingSoon('Custodian Dashboard', 'It will show assets under custody and the settlement queue.'),
+  },
+  {
+    path: '/regulator',
+    title: 'Regulator Dashboard',
+    guard: 'auth',
+    component: comingSoon('Regulator Dashboard', 'It will show market volume, institutions and compliance oversight.'),
+  },
+  {
+    path: '/create-instrument',
+    title: 'Create ACTUS Instrument',
+    guard: 'auth',
+    component: comingSoon('Create ACTUS Instrument', 'It will guide you through issuing an ACTUS instrument in five steps.'),
+  },
+  {
+    path: '/instruments/:id',
+    title: 'Instrument',
+    guard: 'auth',
+    component: comingSoon('Instrument', 'It will show the terms, event schedule, cash flows, price and yield.'),
+  },
+  {
+    path: '/marketplace',
+    title: 'Financial Marketplace',
+    guard: 'auth',
+    component: comingSoon('Financial Marketplace', 'It will list every instrument with price, yield, rating and volume.'),
+  },
+  {
+    path: '/trading',
+    title: 'Trading Interface',
+    guard: 'trading',
+    component: comingSoon('Trading Interface', 'It will offer market watch, charts, the order book and order entry.'),
+  },
+  {
+    path: '/risk',
+    title: 'Risk Analytics Dashboard',
+    guard: 'auth',
+    component: comingSoon('Risk Analytics Dashboard', 'It will show VaR, DV01, exposures, limits and stress tests.'),
+  },
+  {
+    path: '/compliance',
+    title: 'Compliance & Regulatory Reporting',
+    guard: 'auth',
+    component: comingSoon('Compliance & Regulatory Reporting', 'It will generate and list regulatory reports.'),
+  },
+  {
+    path: '/roles',
+    title: 'Role Management',
+    guard: 'auth',
+    component: comingSoon('Role Management', 'It will manage departments, roles, assignments and permissions.'),
+  },
+];

@@ -1,0 +1,74 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { X } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export const ToastProvider = ToastPrimitive.Provider;
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
+  {
+    variants: {
+      variant: {
+        default: 'border-border bg-card text-card-foreground',
+        destructive: 'destructive border-destructive bg-destructive text-destructive-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
+
+export function Toast({ className, variant, ...props }: ToastProps) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      aria-label="Close"
+      className={cn(
+        'absolute right-2 top-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus:opacity-100 focus:outline-none',
+        className,
+      )}
+      toast-close=""
+      {...props}
+    >
+      <X className="size-4" />
+    </ToastPrimitive.Close>
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '@/lib/api';
+
+/** The signed-in user as GET /api/auth/user returns it. */
+export type AuthUser = { id: string; email: string; name: string; roles: string[] };
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
+/** Current session: fetched once, no retry; a 401 means signed out (user null), not an error. */
+export function useAuth() {
+  const { data, isLoading, error } = useQuery({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const user = data ?? null;
+  return { user, isLoading, isAuthenticated: user !== null, error };
+}

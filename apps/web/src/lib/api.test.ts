@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, errorMessage, errorStatus, getQueryFn, isUnauthorizedError, urlFromQueryKey } from './api';
+
+function stubFetch(status: number, body: string) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest', () => {
+  it('sends JSON with credentials and returns parsed JSON', async () => {
+    const fetchMock = stubFetch(201, '{"id":"1"}');
+    await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ id: '1' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/x', expect.objectContaining({
+      method: 'POST',
+      credentials: 'include',
+      body: '{"a":1}',
+      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+    }));
+  });
+
+  it('never sends a body on GET', async () => {
+    const fetchMock = stubFetch(200, '[]');
+    await apiRequest('GET', '/api/x', { ignored: true });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ body: undefined });
+  });
+
+  it("throws '{status}: {body}' on a non-OK response", async () => {
+    stubFetch(403, '{"code":"FORBIDDEN","message":"Missing permission: place_orders"}');
+    const error = await apiRequest('POST', '/api/orders', {}).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('403: {"code":"FORBIDDEN","message":"Missing permission: place_orders"}');
+    expect(errorStatus(error)).toBe(403);
+    expect(errorMessage(error)).toBe('Missing permission: place_orders');
+    expect(isUnauthorizedError(error)).toBe(false);
+  });
+
+  it('recognises the 401 Unauthorized error text', async () => {
+    stubFetch(401, '{"code":"UNAUTHORIZED","message":"Unauthorized"}');
+    const error = await apiRequest('GET', '/api/orders/my').catch((e: unknown) => e);
+    expect(isUnauthorizedError(error)).toBe(true);
+    expect(isUnauthorizedError(new Error('500: Unauthorized'))).toBe(false);
+  });
+
+  it('resolves undefined for an empty body', async () => {
+    stubFetch(204, '');
+    await expect(apiRequest('DELETE', '/api/orders/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('getQueryFn', () => {
+  const context = (queryKey: unknown[]) => ({ queryKey, signal: new AbortController().signal }) as never;
+
+  it('resolves null on 401 when asked to', async () => {
+    stubFetch(401, '{"message":"Unauthorized"}');
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).resolves.toBeNull();
+  });
+
+  it('throws on 401 by default policy throw', async () => {
+    stubFetch(401, '{"message":"Unauthorized"}');
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/user']))).rejects.toThrow(/^401: /);
+  });
+});
+
+describe('urlFromQueryKey', () => {
+  it('joins segments and appends a params object', () => {
+    expect(urlFromQueryKey(['/api/instruments', 'abc', 'orderbook', { depth: 8, empty: '' }])).toBe(
+      '/api/instruments/abc/orderbook?depth=8',
+    );
+    expect(urlFromQueryKey(['/api/instruments/'])).toBe('/api/instruments/');
+    expect(urlFromQueryKey(['/api/instruments/', 'x'])).toBe('/api/instruments/x');
+  });
+});

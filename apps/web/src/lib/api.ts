@@ -1,0 +1,89 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Shared fetch helper (SPEC §7, §8): same-origin credentials, JSON in and out, and on a
+ * non-OK response an Error whose message is '{status}: {response body}'.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const hasBody = body !== undefined && method.toUpperCase() !== 'GET';
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  await throwIfNotOk(response);
+  return parseBody<T>(response);
+}
+
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()) || response.statusText;
+  throw new Error(`${response.status}: ${text}`);
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+/** True for the error text the helper produces on a 401 (SPEC §8). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/is.test(error.message);
+}
+
+/** The HTTP status encoded at the start of an apiRequest error, if any. */
+export function errorStatus(error: unknown): number | undefined {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Best human-readable message of an apiRequest error: the server's `message` when JSON. */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return 'Unknown error';
+  const body = error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON: the raw body is the message
+  }
+  return body;
+}
+
+/** Builds the URL of a query key: string parts joined by '/', a trailing object becomes the query string. */
+export function urlFromQueryKey(queryKey: QueryKey): string {
+  const parts = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number');
+  const path = parts.join('/').replace(/(?<!:)\/{2,}/g, '/');
+  const last = queryKey[queryKey.length - 1];
+  if (!last || typeof last !== 'object' || Array.isArray(last)) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(last)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+type On401 = 'returnNull' | 'throw';
+
+/** Default TanStack query function: GET the key's URL; on 401 either throw or resolve null. */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(urlFromQueryKey(queryKey), {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return parseBody<T>(response);
+  };
+}

@@ -1,0 +1,65 @@
+/** Display formatting: en-US, currency with 2 decimals (SPEC §9). */
+
+type Numeric = number | bigint | string;
+
+// Intl formats decimal strings exactly (no float rounding of large money amounts).
+const asIntlValue = (value: Numeric) => value as number;
+
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+
+export function formatCurrency(value: Numeric, currency = 'USD'): string {
+  let formatter = currencyFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    currencyFormatters.set(currency, formatter);
+  }
+  return formatter.format(asIntlValue(value));
+}
+
+export function formatNumber(value: Numeric, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits, minimumFractionDigits }).format(asIntlValue(value));
+}
+
+/** `value` is already a percentage (2.4 means 2.4%). */
+export function formatPercent(value: number, { digits = 2, signed = false } = {}): string {
+  const text = `${value.toFixed(digits)}%`;
+  return signed && value > 0 ? `+${text}` : text;
+}
+
+/** A calendar date such as 'Mar 1, 2031' shown in UTC, the platform's time base. */
+export function formatDate(value: string | Date): string {
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(value),
+  );
+}
+
+/** Date and time in UTC, e.g. 'Mar 1, 2031, 14:05 UTC'. */
+export function formatDateTime(value: string | Date): string {
+  const text = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(value));
+  return `${text} UTC`;
+}
+
+/** Uptime-style duration: '3d 4h', '2h 5m', '45s'. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m ${s % 60}s`;
+  return `${s}s`;
+}

@@ -1,0 +1,31 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '@/hooks/use-toast';
+import { getQueryFn, isUnauthorizedError } from './api';
+import { AUTH_TOASTS, LOGIN_REDIRECT_DELAY_MS } from './constants';
+import { redirectToLogin } from './login-redirect';
+
+/** SPEC §8: a 401 Unauthorized anywhere means the session ended: tell the user, then log in again. */
+function handleUnauthorized(error: unknown) {
+  if (!isUnauthorizedError(error)) return;
+  toast({ ...AUTH_TOASTS.unauthorized, variant: 'destructive' });
+  redirectToLogin(LOGIN_REDIRECT_DELAY_MS);
+}
+
+/** SPEC §7: no retries, no refetch on window focus; the query key is the URL by default. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: handleUnauthorized }),
+    mutationCache: new MutationCache({ onError: handleUnauthorized }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: 5_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
