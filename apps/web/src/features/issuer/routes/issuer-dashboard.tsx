@@ -1,0 +1,62 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessage } from '@/lib/api';
+import { useListedInstruments } from '../api/get-market-status';
+import { useMyInstruments } from '../api/get-my-instruments';
+import { InstrumentsTable, NoInstruments } from '../components/instruments-table';
+import { MarketStatusCard } from '../components/market-status-card';
+import { QuickActionsCard } from '../components/quick-actions-card';
+import { SummaryCards, SummaryCardsSkeleton } from '../components/summary-cards';
+
+/** Issuer Dashboard (/issuer, SPEC §2). */
+export default function IssuerDashboard() {
+  const mine = useMyInstruments();
+  const listed = useListedInstruments();
+  // Remaining life is measured from when the page opened, so figures do not drift between renders.
+  const [now] = useState(() => new Date());
+
+  return (
+    <section>
+      <PageHeader
+        title="Issuer Dashboard"
+        description="Issue and manage your ACTUS financial instruments"
+        actions={
+          <Button asChild>
+            <Link href="/create-instrument">
+              <Plus aria-hidden /> New Instrument
+            </Link>
+          </Button>
+        }
+      />
+      {mine.isPending ? (
+        <SummaryCardsSkeleton />
+      ) : mine.isError ? (
+        <Card>
+          <CardContent className="py-6 text-sm text-destructive" role="alert">
+            Could not load your instruments: {errorMessage(mine.error)}
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <SummaryCards instruments={mine.data} now={now} />
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <QuickActionsCard />
+            <MarketStatusCard listed={listed.data} loading={listed.isPending} />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Your Instruments</CardTitle>
+            </CardHeader>
+            <CardContent>{mine.data.length === 0 ? <NoInstruments /> : <InstrumentsTable instruments={mine.data} />}</CardContent>
+          </Card>
+        </div>
+      )}
+    </section>
+  );
+}
