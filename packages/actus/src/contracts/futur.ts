@@ -1,6 +1,5 @@
 import type { ContractTerms } from '../terms/types.js';
-import { lifecycleModule } from '../engine/lifecycle.js';
-import { exerciseLifecycle } from './optns.js';
+import { exerciseModule } from './optns.js';
 
 /** A future's settlement value per unit: underlying price less the agreed futures price. */
 export function futureValue(terms: ContractTerms, price: number): number {
@@ -8,4 +7,4 @@ export function futureValue(terms: ContractTerms, price: number): number {
 }
 
 /** FUTUR: future on an underlying's price, cash settled (same lifecycle as OPTNS). */
-export const futur = lifecycleModule('FUTUR', exerciseLifecycle(futureValue));
+export const futur = exerciseModule('FUTUR', futureValue);

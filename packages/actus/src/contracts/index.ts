@@ -1,11 +1,15 @@
 import type { ContractModule } from '../engine/types.js';
 import { pam } from './pam.js';
+import { swppv } from './swppv.js';
+import { fxout } from './fxout.js';
+import { optns } from './optns.js';
+import { futur } from './futur.js';
 
 /**
  * The contract types the engine evaluates. To add a type, write its module in this
  * folder (see README.md) and list it here.
  */
-const MODULES: ContractModule[] = [pam];
+const MODULES: ContractModule[] = [swppv, fxout, optns, futur, pam];
 
 const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
 

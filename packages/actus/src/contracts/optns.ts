@@ -2,9 +2,9 @@ import type { Time } from '../time/datetime.js';
 import { addPeriod } from '../time/cycle.js';
 import type { ContractTerms } from '../terms/types.js';
 import type { Conventions } from '../engine/conventions.js';
-import { emptyState, lifecycleModule, type Lifecycle } from '../engine/lifecycle.js';
+import { emptyState, runLifecycle, type Lifecycle } from '../engine/lifecycle.js';
 import { roleSign } from '../engine/role.js';
-import { EngineError, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
+import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { applyTermination, purchaseEvents } from './common/schedules.js';
 
 /** Market object code whose price the option or future is written on. */
@@ -81,5 +81,26 @@ export function exerciseLifecycle(value: (terms: ContractTerms, price: number) =
   return { schedule, initialState, apply };
 }
 
+/**
+ * Maturity and an exercise at the same time happen together: MD (ordered before XD)
+ * reports the exercise date when the contract is exercised in the money, as the
+ * reference implementation does.
+ */
+function stampExerciseAtMaturity(events: EngineEvent[]): EngineEvent[] {
+  for (let i = 0; i < events.length; i++) {
+    const md = events[i] as EngineEvent;
+    if (md.type !== 'MD') continue;
+    const xd = events.find((e) => e.type === 'XD' && e.time === md.time);
+    if (xd && (xd.exerciseAmount ?? 0) > 0) md.exerciseDate = xd.exerciseDate;
+  }
+  return events;
+}
+
+/** A cash-settled exercise contract type valued by `value` at the exercise date. */
+export function exerciseModule(contractType: string, value: (terms: ContractTerms, price: number) => number): ContractModule {
+  const lifecycle = exerciseLifecycle(value);
+  return { contractType, evaluate: (terms, ctx) => stampExerciseAtMaturity(runLifecycle(lifecycle, terms, ctx)) };
+}
+
 /** OPTNS: call, put or collar option, settled in cash on its underlying's price. */
-export const optns = lifecycleModule('OPTNS', exerciseLifecycle(optionValue));
+export const optns = exerciseModule('OPTNS', optionValue);
