@@ -4,12 +4,13 @@ import { swppv } from './swppv.js';
 import { fxout } from './fxout.js';
 import { optns } from './optns.js';
 import { futur } from './futur.js';
+import { swaps } from './swaps.js';
 
 /**
  * The contract types the engine evaluates. To add a type, write its module in this
  * folder (see README.md) and list it here.
  */
-const MODULES: ContractModule[] = [swppv, fxout, optns, futur, pam];
+const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, pam];
 
 const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
 
