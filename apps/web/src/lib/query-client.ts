@@ -15,7 +15,12 @@ function handleUnauthorized(error: unknown) {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleUnauthorized }),
-    mutationCache: new MutationCache({ onError: handleUnauthorized }),
+    mutationCache: new MutationCache({
+      // Sign-in answers 401 for bad credentials: that is a form error, not an ended session.
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.expectsUnauthorized) handleUnauthorized(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

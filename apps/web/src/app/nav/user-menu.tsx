@@ -11,10 +11,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
+import { roleLabel } from '@/lib/roles';
 
 const LOGOUT_PATH = '/api/logout';
-
-const roleLabel = (slug: string) => slug.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** Signed in: name, email, roles and Sign out (GET /api/logout). Signed out: a Sign in button. */
 export function UserMenu() {
