@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDb, type Database } from './db/client';
+import { runSeed } from './db/seed';
+import { registerErrorHandling } from './errors';
+import './fastify-augment';
+import accessRoutes from './modules/access/routes';
+import { createAuth } from './modules/auth/auth';
+import authRoutes from './modules/auth/routes';
+import healthRoutes from './modules/health/routes';
+import systemRoutes from './modules/system/routes';
+import { registerOriginCheck } from './plugins/origin-check';
+import { RequestMetrics, registerRequestMetrics } from './plugins/request-metrics';
+import { registerWebApp } from './plugins/web-app';
+import { VERSION } from './version';
+
+export interface BuildOptions {
+  /** An already opened database (tests); otherwise opened from `config`. */
+  database?: Database;
+  /** The database already has migrations and the seed applied (test templates). */
+  prepared?: boolean;
+}
+
+/** Builds the whole application: migrates, seeds, registers plugins and modules. Never listens. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.prepared) await prepareDatabase(database, config);
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('auth', createAuth(database.db, config));
+  app.decorate('requestMetrics', new RequestMetrics());
+  app.decorate('startedAt', Date.now());
+  app.decorate('throughput', { ordersPerSecond: () => null, tradesPerSecond: () => null });
+  app.decorateRequest('user', null as never);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  registerErrorHandling(app, { spa: hasWebBuild(config) });
+  registerRequestMetrics(app, app.requestMetrics);
+  registerOriginCheck(app, config);
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives() }, hsts: config.publicUrl.startsWith('https://') });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Meridian API', version: VERSION }, components: { securitySchemes: {} } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accessRoutes);
+  await app.register(systemRoutes);
+  // Other modules register here, one line each.
+
+  if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);
+  return app;
+}
+
+/** Applies pending migrations, then the idempotent seed (demo data only in demo mode). */
+export async function prepareDatabase(database: Database, config: Pick<Config, 'demoMode'>): Promise<void> {
+  await database.migrate();
+  await runSeed(database.db, config);
+}
+
+function hasWebBuild(config: Config): boolean {
+  return Boolean(config.webDistDir && existsSync(join(config.webDistDir, 'index.html')));
+}
+
+function loggerOptions(config: Config) {
+  if (config.nodeEnv === 'test') return false;
+  const pretty = config.nodeEnv === 'development' && process.stdout.isTTY;
+  return pretty
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+    : { level: config.logLevel };
+}
+
+// The SPA is served from our origin; charts and Radix need inline styles, the stream a WebSocket.
+function cspDirectives() {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}

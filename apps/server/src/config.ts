@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  TRUSTED_ORIGINS: z.string().default(''),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO_MODE: booleanFlag.default(true),
+  SIMULATION_MODE: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BETTER_AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  WEB_DIST_DIR: optionalText,
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+});
+
+// apps/web/dist, wherever the process was started from.
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Origin users reach the app on; used for auth callbacks and the origin check. */
+  publicUrl: string;
+  /** Extra origins allowed to send state-changing requests (e.g. the Vite dev server). */
+  trustedOrigins: string[];
+  databaseUrl: string | undefined;
+  /** `undefined` keeps PGlite in memory (tests); otherwise a directory. */
+  dataDir: string | undefined;
+  demoMode: boolean;
+  simulationMode: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  authSecret: string;
+  oidc: OidcConfig | undefined;
+  webDistDir: string | undefined;
+  /** Sign-in attempts allowed per client address and email within the window. */
+  signInRateLimit: { max: number; windowMs: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  const oidcSet = oidcParts.filter(Boolean).length;
+  if (oidcSet > 0 && oidcSet < 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: stripSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',').map((o) => stripSlash(o.trim())).filter(Boolean),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    demoMode: e.DEMO_MODE,
+    simulationMode: e.SIMULATION_MODE,
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.BETTER_AUTH_SECRET ?? persistedSecret(dataDir, e.DEMO_MODE),
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
+    signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT, windowMs: 60_000 },
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+// A demo install must start with zero configuration, yet sessions must survive restarts:
+// generate the signing secret once and keep it beside the data.
+function persistedSecret(dataDir: string, demoMode: boolean): string {
+  if (!demoMode) {
+    throw new ConfigError('Invalid configuration:\n  BETTER_AUTH_SECRET: required when DEMO_MODE=false (32+ characters)');
+  }
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export const COMPLIANCE_LEVELS = ['standard', 'enhanced', 'critical'] as const;
+export const URGENCY_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export const ELEVATION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+
+export type Conditions = Record<string, unknown>;
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Money in hundredths of USD (bigint); null means no limit. */
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** The catalogue of protected actions (SPEC §3 'Permission (system)'). */
+export const permissions = pgTable('permissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  permissionId: text('permission_id').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  riskLevel: text('risk_level').$type<(typeof RISK_LEVELS)[number]>().notNull(),
+  maxAmount: money('max_amount'),
+  requiresMultiSig: boolean('requires_multi_sig').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const departments = pgTable('departments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  budgetAuthority: money('budget_authority').notNull(),
+  complianceLevel: text('compliance_level').$type<(typeof COMPLIANCE_LEVELS)[number]>().notNull().default('standard'),
+  requiresDualControl: boolean('requires_dual_control').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Slug, e.g. 'issuer', 'market_maker', 'administrator'. */
+    roleId: text('role_id').notNull().unique(),
+    title: text('title').notNull(),
+    level: integer('level').notNull().default(5),
+    departmentId: uuid('department_id').references(() => departments.id),
+    approvalAuthority: jsonb('approval_authority').$type<Conditions>().notNull().default({}),
+    requiresSupervision: boolean('requires_supervision').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check('roles_level_check', sql`${t.level} between 1 and 10`)],
+);
+
+/** A role's base permissions. */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const roleAssignments = pgTable(
+  'role_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    badgeResourceAddress: text('badge_resource_address'),
+    badgeLocalId: text('badge_local_id'),
+    assignedDate: timestamp('assigned_date', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    conditions: jsonb('conditions').$type<Conditions>().notNull().default({}),
+    assignedBy: uuid('assigned_by').references(() => users.id),
+  },
+  (t) => [index('role_assignments_user_idx').on(t.userId)],
+);
+
+/** A permission granted to one user directly, optionally capped and time-limited. */
+export const permissionGrants = pgTable(
+  'permission_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id),
+    amountLimit: money('amount_limit'),
+    conditions: jsonb('conditions').$type<Conditions>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantedBy: uuid('granted_by').references(() => users.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('permission_grants_user_idx').on(t.userId)],
+);
+
+export const elevationRequests = pgTable(
+  'elevation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id),
+    requestReason: text('request_reason').notNull(),
+    justification: text('justification').notNull(),
+    requestedDuration: integer('requested_duration').notNull().default(4),
+    urgencyLevel: text('urgency_level').$type<(typeof URGENCY_LEVELS)[number]>().notNull().default('medium'),
+    status: text('status').$type<(typeof ELEVATION_STATUSES)[number]>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('elevation_requests_duration_check', sql`${t.requestedDuration} > 0`)],
+);
+
+/** A time-boxed permission, usually the outcome of an approved elevation request. */
+export const tempElevations = pgTable(
+  'temp_elevations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id),
+    requestId: uuid('request_id').references(() => elevationRequests.id),
+    amountLimit: money('amount_limit'),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    effectiveUntil: timestamp('effective_until', { withTimezone: true }).notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('temp_elevations_user_idx').on(t.userId)],
+);

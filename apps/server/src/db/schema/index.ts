@@ -1,0 +1,4 @@
+// Every aggregate's tables; drizzle-kit reads this file to generate migrations.
+export * from './organisations';
+export * from './auth';
+export * from './access';

@@ -1,0 +1,26 @@
+import type { Config } from '../../config';
+import type { Db } from '../client';
+import { seedAccessCatalogue } from './access';
+import { seedOrganisations } from './organisations';
+import { seedUsers } from './users';
+
+export interface SeedStep {
+  name: string;
+  /** Demo data is only written when DEMO_MODE is on; system data always. */
+  demo: boolean;
+  run(db: Db): Promise<void>;
+}
+
+/** Ordered, idempotent seed steps; later steps may rely on earlier ones. Add one line per step. */
+export const SEED_STEPS: SeedStep[] = [
+  { name: 'access-catalogue', demo: false, run: seedAccessCatalogue },
+  { name: 'organisations', demo: true, run: seedOrganisations },
+  { name: 'users', demo: true, run: seedUsers },
+];
+
+export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {
+  for (const step of SEED_STEPS) {
+    if (step.demo && !config.demoMode) continue;
+    await step.run(db);
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** A refusal the client can act on; mapped to `{ code, message }` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Extra JSON fields sent with the error (e.g. `problems`). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
+export const forbidden = (message = 'Forbidden') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const unprocessable = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(422, code, message, details);
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Maps every thrown error to `{ code, message }`; 5xx never carry internals. */
+export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }): void {
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes of the SPA (e.g. /trading) are answered with its index.html.
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (options.spa && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+      return reply.status(400).send({ code: 'VALIDATION_ERROR', message: `Invalid request: ${summary}`, issues });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' });
+    }
+    return reply.status(status).send({ code: error.code && !error.code.startsWith('FST_') ? error.code : (STATUS_CODES[status] ?? 'BAD_REQUEST'), message: error.message });
+  });
+}

@@ -1,0 +1,21 @@
+import type { AuthUser } from '@meridian/schemas';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Auth } from './modules/auth/auth';
+import type { RequestMetrics } from './plugins/request-metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** Drizzle handle (PGlite or PostgreSQL). */
+    db: Db;
+    database: Database;
+    auth: Auth;
+    requestMetrics: RequestMetrics;
+    startedAt: number;
+  }
+  interface FastifyRequest {
+    /** Set by the `requireAuth` / `requirePermission` preHandlers; absent on unguarded routes. */
+    user: AuthUser;
+  }
+}

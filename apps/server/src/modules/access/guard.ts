@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden } from '../../errors';
+import { requireAuth } from '../auth/guard';
+import { checkPermission } from './service';
+
+export interface PermissionOptions {
+  /** The amount (USD hundredths) the request involves, checked against limits. */
+  amount?: (request: FastifyRequest) => bigint | undefined;
+}
+
+/**
+ * preHandler factory: 401 without a session, 403 `Missing permission: <id>` unless a
+ * role, an unexpired direct grant or an active elevation covers the permission (and amount).
+ */
+export function requirePermission(permissionId: string, options: PermissionOptions = {}) {
+  return async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!request.user) await requireAuth(request, reply);
+    const amount = options.amount?.(request);
+    const decision = await checkPermission(request.server.db, request.user.id, permissionId, amount);
+    if (!decision.hasPermission) throw forbidden(`Missing permission: ${permissionId}`);
+  };
+}

@@ -1,0 +1,62 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import { allowedOrigins } from '../../plugins/origin-check';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const OIDC_PROVIDER_ID = 'oidc';
+const SESSION_DAYS = 7;
+
+/** The better-auth instance: email + password, sessions in our database, optional OIDC. */
+export function createAuth(db: Db, config: Config) {
+  const secure = config.publicUrl.startsWith('https://');
+  const trusted = allowedOrigins(config);
+  return betterAuth({
+    appName: 'Meridian',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    // Our own onRequest hook owns rate limiting (strict on sign-in) and the origin policy.
+    rateLimit: { enabled: false },
+    // The request's own origin (Host header) is trusted as in plugins/origin-check.ts.
+    trustedOrigins: async (request) => {
+      const host = request?.headers.get('host');
+      const proto = request ? new URL(request.url).protocol : 'http:';
+      return host ? [...trusted, `${proto}//${host}`] : trusted;
+    },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'meridian',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+      database: { generateId: 'uuid' },
+    },
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                discoveryUrl: `${config.oidc.issuerUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

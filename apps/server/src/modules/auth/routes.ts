@@ -1,0 +1,118 @@
+import { authUserSchema, demoAccountsSchema, errorResponseSchema } from '@meridian/schemas';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/users';
+import { notFound, unauthorized } from '../../errors';
+import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth';
+import { resolveUser } from './session';
+
+const SIGN_IN_PAGE = '/sign-in';
+// Headers that describe the body better-auth produced; Fastify sets its own.
+const SKIPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding']);
+
+/** Hands a request to better-auth and copies its response (status, headers, cookies, body) back. */
+async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+  const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  const response = await request.server.auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers: fromNodeHeaders(request.headers),
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (!SKIPPED_HEADERS.has(key)) reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  return reply.send(text.length > 0 ? text : null);
+}
+
+/** Copies better-auth's Set-Cookie headers (session, OAuth state) onto our reply. */
+function copyCookies(from: Headers, reply: FastifyReply) {
+  const cookies = from.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+
+  app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, schema: { hide: true }, handler: forwardToAuth });
+  // Password guessing is throttled per client address and account.
+  app.route({
+    method: 'POST',
+    url: `${AUTH_BASE_PATH}/sign-in/*`,
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        max: config.signInRateLimit.max,
+        timeWindow: config.signInRateLimit.windowMs,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => {
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
+        },
+        errorResponseBuilder: (_request, context) => ({
+          statusCode: 429,
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        }),
+      },
+    },
+    handler: forwardToAuth,
+  });
+
+  app.get(
+    `${AUTH_BASE_PATH}/user`,
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, 401: errorResponseSchema } } },
+    async (request) => {
+      const user = await resolveUser(request);
+      if (!user) throw unauthorized();
+      return user;
+    },
+  );
+
+  app.get(
+    `${AUTH_BASE_PATH}/demo-accounts`,
+    { schema: { tags: ['auth'], summary: 'Demo accounts for one-click sign-in (demo mode only)', response: { 200: demoAccountsSchema, 404: errorResponseSchema } } },
+    async () => {
+      if (!config.demoMode) throw notFound('Demo accounts are only available in demo mode');
+      return { password: DEMO_PASSWORD, accounts: DEMO_USERS.map(({ email, name, roles }) => ({ email, name, roles: [...roles] })) };
+    },
+  );
+
+  app.get(
+    '/api/login',
+    { schema: { tags: ['auth'], summary: 'Starts sign-in: the sign-in page, or the OIDC provider when configured', response: { 302: z.null() } } },
+    async (request, reply) => {
+      if (!config.oidc) return reply.redirect(SIGN_IN_PAGE, 302);
+      const { headers, response } = await app.auth.api.signInSocial({
+        body: { provider: OIDC_PROVIDER_ID, callbackURL: '/' },
+        headers: fromNodeHeaders(request.headers),
+        returnHeaders: true,
+      });
+      copyCookies(headers, reply);
+      return reply.redirect(response.url ?? SIGN_IN_PAGE, 302);
+    },
+  );
+
+  app.get(
+    '/api/logout',
+    { schema: { tags: ['auth'], summary: 'Ends the session and returns to the landing page', response: { 302: z.null() } } },
+    async (request, reply) => {
+      const headers = fromNodeHeaders(request.headers);
+      if (await app.auth.api.getSession({ headers })) {
+        const result = await app.auth.api.signOut({ headers, returnHeaders: true });
+        copyCookies(result.headers, reply);
+      }
+      return reply.redirect('/', 302);
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,8 @@
+// Public entry of @meridian/schemas: one export line per message module.
+export * from './common';
+export * from './auth';
+export * from './access';
+export * from './system';
+export * from './instruments';
+export * from './instrument-terms';
+export * from './instrument-observations';
