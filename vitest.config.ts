@@ -1,3 +1,4 @@
+import './scripts/node-compat.mjs';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
