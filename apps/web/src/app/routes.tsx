@@ -19,6 +19,7 @@ export type AppRoute = {
 const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const SignInPage = lazy(() => import('@/features/auth/sign-in-page'));
 const RoleManagementPlaceholder = lazy(() => import('@/features/landing/role-management-placeholder'));
+const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashboard'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -28,7 +29,7 @@ export const appRoutes: AppRoute[] = [
     path: '/issuer',
     title: 'Issuer Dashboard',
     guard: 'auth',
-    component: comingSoon('Issuer Dashboard', 'It will list your instruments with their notional, maturity and status.'),
+    component: IssuerDashboard,
   },
   {
     path: '/investor',
