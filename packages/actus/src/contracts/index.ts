@@ -1,16 +1,20 @@
 import type { ContractModule } from '../engine/types.js';
 import { pam } from './pam.js';
+import { ann } from './ann.js';
+import { lam } from './lam.js';
+import { nam } from './nam.js';
 import { swppv } from './swppv.js';
 import { fxout } from './fxout.js';
 import { optns } from './optns.js';
 import { futur } from './futur.js';
 import { swaps } from './swaps.js';
+import { capfl } from './capfl.js';
 
 /**
  * The contract types the engine evaluates. To add a type, write its module in this
  * folder (see README.md) and list it here.
  */
-const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, pam];
+const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, capfl, pam, ann, lam, nam];
 
 const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
 

@@ -1,0 +1,164 @@
+import type { Time } from '../../time/datetime.js';
+import { createSchedule } from '../../time/schedule.js';
+import type { ContractTerms } from '../../terms/types.js';
+import type { Conventions } from '../../engine/conventions.js';
+import { emptyState, type Lifecycle } from '../../engine/lifecycle.js';
+import { roleSign } from '../../engine/role.js';
+import type { ContractState, EngineContext, EngineEvent } from '../../engine/types.js';
+import { initialAccrual } from '../pam.js';
+import { accrual, accrueTo, applyScaling, feeAccrual, feePayoff, resetRate } from './interest.js';
+import { amortizerMaturity, amortizerSchedule, principalAnchor, type AmortizerKind } from './amortizer-schedule.js';
+import { annuityInstalment } from './annuity.js';
+
+/** Interest calculation base after a notional change: follows the notional unless fixed (NTL) or IED-based. */
+function syncBase(s: ContractState, terms: ContractTerms): void {
+  if (terms.interestCalculationBase === undefined || terms.interestCalculationBase === 'NT') s.interestCalculationBaseAmount = s.notionalPrincipal;
+}
+
+function initialBase(terms: ContractTerms, sign: number): number {
+  if (terms.interestCalculationBase === 'NTL') return sign * (terms.interestCalculationBaseAmount ?? terms.notionalPrincipal ?? 0);
+  return sign * (terms.notionalPrincipal ?? 0);
+}
+
+/** Fixed redemption amount when none is given: LAM spreads the notional evenly over the redemption dates. */
+function defaultRedemption(terms: ContractTerms, kind: AmortizerKind, md: Time, s: ContractState, conv: Conventions): number {
+  if (terms.nextPrincipalRedemptionPayment !== undefined) return roleSign(terms.contractRole) * terms.nextPrincipalRedemptionPayment;
+  if (kind === 'ANN') return annuityInstalment(s, terms, conv, md);
+  const dates = createSchedule(principalAnchor(terms), md, terms.cycleOfPrincipalRedemption, terms.endOfMonthConvention, true);
+  return s.notionalPrincipal / Math.max(1, dates.length);
+}
+
+/** Principal repaid at a PR event. LAM repays Prnxt; NAM/ANN repay Prnxt net of interest due. Never more than outstanding. */
+function redemption(s: ContractState, kind: AmortizerKind, sign: number, interestDue: number): number {
+  const due = kind === 'LAM' ? s.nextPrincipalRedemptionPayment : s.nextPrincipalRedemptionPayment - interestDue;
+  return due - sign * Math.max(0, Math.abs(due) - Math.abs(s.notionalPrincipal));
+}
+
+export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
+  const maturities = new WeakMap<ContractTerms, Time>();
+  const maturityOf = (terms: ContractTerms, conv: Conventions): Time => {
+    let md = maturities.get(terms);
+    if (md === undefined) {
+      md = amortizerMaturity(terms, conv, kind);
+      maturities.set(terms, md);
+    }
+    return md;
+  };
+
+  const schedule = (terms: ContractTerms, conv: Conventions): EngineEvent[] => amortizerSchedule(terms, conv, kind, maturityOf(terms, conv));
+
+  const initialState = (terms: ContractTerms, conv: Conventions): ContractState => {
+    const s = emptyState(terms);
+    const md = maturityOf(terms, conv);
+    s.maturityDate = md;
+    s.notionalScalingMultiplier = terms.notionalScalingMultiplier ?? 1;
+    s.interestScalingMultiplier = terms.interestScalingMultiplier ?? 1;
+    s.feeAccrued = terms.feeAccrued ?? 0;
+    const sign = roleSign(terms.contractRole);
+    const ied = terms.initialExchangeDate;
+    if (ied !== undefined && ied > terms.statusDate) {
+      if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
+      return s;
+    }
+    s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
+    s.nominalInterestRate = terms.nominalInterestRate ?? 0;
+    s.interestCalculationBaseAmount = initialBase(terms, sign);
+    s.accruedInterest = initialAccrual(terms, conv, s.interestCalculationBaseAmount, s.nominalInterestRate);
+    s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, md, s, conv);
+    return s;
+  };
+
+  const apply = (e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number => {
+    const t = e.calcTime;
+    const sign = roleSign(terms.contractRole);
+    switch (e.type) {
+      case 'IED': {
+        s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
+        s.nominalInterestRate = terms.nominalInterestRate ?? 0;
+        s.interestCalculationBaseAmount = initialBase(terms, sign);
+        const ipanx = terms.cycleAnchorDateOfInterestPayment;
+        if (terms.accruedInterest !== undefined) s.accruedInterest = terms.accruedInterest;
+        else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.interestCalculationBaseAmount * s.nominalInterestRate;
+        s.statusDate = t;
+        if (terms.nextPrincipalRedemptionPayment === undefined && kind !== 'ANN') {
+          s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, maturityOf(terms, conv), s, conv);
+        } else if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
+        return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
+      }
+      case 'PR': {
+        const interestDue = s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount);
+        const amount = redemption(s, kind, sign, interestDue);
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        s.notionalPrincipal -= amount;
+        syncBase(s, terms);
+        return s.notionalScalingMultiplier * amount;
+      }
+      case 'MD': {
+        const payoff = s.notionalScalingMultiplier * s.notionalPrincipal;
+        s.notionalPrincipal = 0;
+        s.accruedInterest = 0;
+        s.feeAccrued = 0;
+        s.interestCalculationBaseAmount = 0;
+        s.statusDate = t;
+        return payoff;
+      }
+      case 'IP': {
+        const payoff = s.interestScalingMultiplier * (s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount));
+        s.feeAccrued += feeAccrual(s, terms, conv, t);
+        s.accruedInterest = 0;
+        s.statusDate = t;
+        return payoff;
+      }
+      case 'IPCI':
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        s.notionalPrincipal += s.accruedInterest;
+        s.accruedInterest = 0;
+        syncBase(s, terms);
+        return 0;
+      case 'IPCB':
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        s.interestCalculationBaseAmount = s.notionalPrincipal;
+        return 0;
+      case 'RR':
+      case 'RRF': {
+        const rate = e.type === 'RR' ? resetRate(s, terms, ctx, t) : (terms.nextResetRate as number);
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        s.nominalInterestRate = rate;
+        return 0;
+      }
+      case 'PRF':
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, maturityOf(terms, conv));
+        return 0;
+      case 'FP': {
+        const payoff = feePayoff(s, terms, conv, t, sign);
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        s.feeAccrued = 0;
+        return payoff;
+      }
+      case 'SC':
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        applyScaling(s, terms, ctx, t);
+        return 0;
+      case 'PRD': {
+        const payoff = -sign * ((terms.priceAtPurchaseDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount));
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        return payoff;
+      }
+      case 'TD': {
+        const payoff = sign * ((terms.priceAtTerminationDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount));
+        s.notionalPrincipal = 0;
+        s.accruedInterest = 0;
+        s.feeAccrued = 0;
+        s.interestCalculationBaseAmount = 0;
+        s.statusDate = t;
+        return payoff;
+      }
+      default:
+        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+        return 0;
+    }
+  };
+
+  return { schedule, initialState, apply };
+}
