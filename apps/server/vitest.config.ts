@@ -1,4 +1,3 @@
-import '../../scripts/node-compat.mjs';
 import { defineProject } from 'vitest/config';
 
 // API tests boot a full app on a fresh database per call; PGlite start-up and migrations
