@@ -9,12 +9,14 @@ import { optns } from './optns.js';
 import { futur } from './futur.js';
 import { swaps } from './swaps.js';
 import { capfl } from './capfl.js';
+import { ceg } from './ceg.js';
+import { cec } from './cec.js';
 
 /**
  * The contract types the engine evaluates. To add a type, write its module in this
  * folder (see README.md) and list it here.
  */
-const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, capfl, pam, ann, lam, nam];
+const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, capfl, ceg, cec, pam, ann, lam, nam];
 
 const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
 
