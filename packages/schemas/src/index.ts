@@ -6,3 +6,4 @@ export * from './system';
 export * from './instruments';
 export * from './instrument-terms';
 export * from './instrument-observations';
+export * from './trading';

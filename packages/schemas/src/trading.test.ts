@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { custodyTransferSchema, placeOrderSchema, TRADING_MESSAGES } from './trading';
+
+const instrumentId = '7f1c2b4e-2f6a-4c59-9a57-1f0d6f1b2a10';
+const messages = (input: unknown) => {
+  const result = placeOrderSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('placeOrderSchema', () => {
+  it('accepts a limit order with a decimal price and defaults time in force', () => {
+    const order = placeOrderSchema.parse({ instrumentId, orderType: 'buy', type: 'limit', quantity: '10', price: '101.25' });
+    expect(order).toMatchObject({ quantity: 10, price: '101.25', timeInForce: 'GTC', postOnly: false });
+  });
+
+  it('accepts a market order without a price, or with price null', () => {
+    expect(messages({ instrumentId, orderType: 'sell', type: 'market', quantity: 3 })).toEqual([]);
+    expect(messages({ instrumentId, orderType: 'sell', type: 'market', quantity: 3, price: null })).toEqual([]);
+  });
+
+  it('asks for all required fields with the spec text', () => {
+    expect(messages({})).toEqual([
+      `instrumentId: ${TRADING_MESSAGES.requiredFields}`,
+      `orderType: ${TRADING_MESSAGES.requiredFields}`,
+      `type: ${TRADING_MESSAGES.requiredFields}`,
+      `quantity: ${TRADING_MESSAGES.requiredFields}`,
+    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1 })).toEqual([`price: ${TRADING_MESSAGES.requiredFields}`]);
+  });
+
+  it('refuses a price on a market order, bad prices and bad quantities', () => {
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 1, price: 5 })).toEqual([`price: ${TRADING_MESSAGES.priceOnlyForLimit}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: '1.005' })).toEqual([`price: ${TRADING_MESSAGES.invalidPrice}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 0 })).toEqual([`price: ${TRADING_MESSAGES.invalidPrice}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 1.5 })).toEqual([`quantity: ${TRADING_MESSAGES.invalidQuantity}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 0 })).toEqual([`quantity: ${TRADING_MESSAGES.invalidQuantity}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 2e9 })).toEqual([`quantity: ${TRADING_MESSAGES.quantityTooLarge}`]);
+  });
+
+  it('allows post-only only on GTC limit orders', () => {
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 1, postOnly: true })).toEqual([]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 1, postOnly: true, timeInForce: 'IOC' })).toEqual([
+      `postOnly: ${TRADING_MESSAGES.postOnlyLimitGtc}`,
+    ]);
+  });
+});
+
+describe('custodyTransferSchema', () => {
+  it('needs exactly one of userId and email and a positive amount', () => {
+    expect(custodyTransferSchema.safeParse({ email: 'a@b.test', currency: 'USD', amount: '10.00' }).success).toBe(true);
+    expect(custodyTransferSchema.safeParse({ currency: 'USD', amount: '10.00' }).success).toBe(false);
+    expect(custodyTransferSchema.safeParse({ email: 'a@b.test', currency: 'USD', amount: 0 }).success).toBe(false);
+    expect(custodyTransferSchema.safeParse({ email: 'a@b.test', currency: 'XXX', amount: 1 }).success).toBe(false);
+  });
+});

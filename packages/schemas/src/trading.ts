@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { decimalStringSchema, toMinorUnits } from './common';
+import { CURRENCIES } from './instrument-constants';
+
+// Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
+
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export type OrderKind = (typeof ORDER_TYPES)[number];
+/** GTC rests the remainder, IOC cancels it, FOK trades all at once or nothing. Market orders never rest. */
+export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForceCode = (typeof TIMES_IN_FORCE)[number];
+/** `open` also covers a partly filled order still resting (see `filledQuantity`). */
+export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Why an order stopped before filling: the owner, no more liquidity (IOC/market), or self-trade prevention. */
+export const CANCEL_REASONS = ['user', 'no_liquidity', 'self_trade'] as const;
+export type CancelReasonCode = (typeof CANCEL_REASONS)[number];
+/** Settlement statuses shown (SPEC §3). A trade settles delivery-versus-payment in its own transaction. */
+export const SETTLEMENT_STATUSES = ['pending', 'processing', 'completed'] as const;
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '1h';
+/** Levels per side on the Trading Interface (SPEC §9). */
+export const ORDER_BOOK_DEPTH = 8;
+export const MAX_ORDER_BOOK_DEPTH = 50;
+/** Largest order accepted, in units; keeps every engine figure an exact integer. */
+export const MAX_ORDER_QUANTITY = 1_000_000_000;
+
+export const TRADING_MESSAGES = {
+  invalidOrderTitle: 'Invalid Order',
+  requiredFields: 'Please fill in all required fields',
+  orderFailedTitle: 'Order Failed',
+  invalidQuantity: 'Quantity must be a whole number greater than 0',
+  quantityTooLarge: `Quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
+  invalidPrice: 'Price must be greater than 0 with at most 2 decimals',
+  priceOnlyForLimit: 'Price is only allowed for limit orders',
+  postOnlyLimitGtc: 'Post-only applies to GTC limit orders only',
+} as const;
+
+const required = { error: TRADING_MESSAGES.requiredFields };
+const wholeUnits = z.union([z.number(), z.string().regex(/^\d+$/, TRADING_MESSAGES.invalidQuantity).transform(Number)], required);
+const priceInput = z.union([z.number(), z.string()]).nullable().optional();
+
+/** `POST /api/orders` body (SPEC §7: quantity, price only for limit, orderType buy/sell, type, instrumentId). */
+export const placeOrderSchema = z
+  .object({
+    instrumentId: z.uuid(required),
+    orderType: z.enum(ORDER_SIDES, required),
+    type: z.enum(ORDER_TYPES, required),
+    quantity: wholeUnits
+      .refine((q) => Number.isSafeInteger(q) && q > 0, TRADING_MESSAGES.invalidQuantity)
+      .refine((q) => q <= MAX_ORDER_QUANTITY, TRADING_MESSAGES.quantityTooLarge),
+    price: priceInput,
+    timeInForce: z.enum(TIMES_IN_FORCE).default('GTC'),
+    postOnly: z.boolean().default(false),
+  })
+  .superRefine((order, ctx) => {
+    const hasPrice = order.price !== undefined && order.price !== null && order.price !== '';
+    if (order.type === 'limit' && !hasPrice) ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.requiredFields });
+    if (order.type === 'market' && hasPrice) ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.priceOnlyForLimit });
+    if (hasPrice) {
+      const minor = toMinorUnits(order.price as string | number);
+      if (minor === null || minor <= 0n) ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.invalidPrice });
+    }
+    if (order.postOnly && (order.type !== 'limit' || order.timeInForce !== 'GTC')) {
+      ctx.addIssue({ code: 'custom', path: ['postOnly'], message: TRADING_MESSAGES.postOnlyLimitGtc });
+    }
+  })
+  .meta({ id: 'PlaceOrder' });
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+export type PlaceOrder = z.output<typeof placeOrderSchema>;
+
+export const orderSchema = z
+  .object({
+    id: z.uuid(),
+    instrumentId: z.uuid(),
+    instrumentName: z.string(),
+    currency: z.string(),
+    orderType: z.enum(ORDER_SIDES),
+    type: z.enum(ORDER_TYPES),
+    timeInForce: z.enum(TIMES_IN_FORCE),
+    postOnly: z.boolean(),
+    quantity: z.number().int(),
+    filledQuantity: z.number().int(),
+    remainingQuantity: z.number().int(),
+    /** Limit price per unit, decimal string; null for market orders. */
+    price: decimalStringSchema.nullable(),
+    /** Volume-weighted fill price, 4 decimals; null before any fill. */
+    averagePrice: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    cancelReason: z.enum(CANCEL_REASONS).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+export const orderListSchema = z.array(orderSchema);
+
+export const tradeSchema = z
+  .object({
+    id: z.uuid(),
+    instrumentId: z.uuid(),
+    instrumentName: z.string(),
+    currency: z.string(),
+    price: decimalStringSchema,
+    quantity: z.number().int(),
+    /** price x quantity, decimal string. */
+    amount: decimalStringSchema,
+    /** Side of the incoming (aggressor) order. */
+    takerSide: z.enum(ORDER_SIDES),
+    settlementStatus: z.enum(SETTLEMENT_STATUSES),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Trade' });
+export type Trade = z.infer<typeof tradeSchema>;
+export const tradeListSchema = z.array(tradeSchema);
+
+/** A trade seen by one of its parties. */
+export const myTradeSchema = tradeSchema
+  .extend({ side: z.enum(ORDER_SIDES), orderId: z.uuid(), liquidity: z.enum(['maker', 'taker']) })
+  .meta({ id: 'MyTrade' });
+export type MyTrade = z.infer<typeof myTradeSchema>;
+export const myTradeListSchema = z.array(myTradeSchema);
+
+/** One aggregated price level; total = price x quantity. */
+export const bookLevelSchema = z.object({ price: decimalStringSchema, quantity: z.number().int(), total: decimalStringSchema });
+export type BookLevel = z.infer<typeof bookLevelSchema>;
+
+export const orderBookSchema = z
+  .object({
+    instrumentId: z.uuid(),
+    bids: z.array(bookLevelSchema),
+    asks: z.array(bookLevelSchema),
+  })
+  .meta({ id: 'OrderBook' });
+export type OrderBook = z.infer<typeof orderBookSchema>;
+export const orderBookQuerySchema = z.object({
+  depth: z.coerce.number().int().min(1).max(MAX_ORDER_BOOK_DEPTH).default(ORDER_BOOK_DEPTH),
+});
+
+export const tickerSchema = z
+  .object({
+    instrumentId: z.uuid(),
+    name: z.string(),
+    currency: z.string(),
+    lastPrice: decimalStringSchema.nullable(),
+    /** Last price minus the last price 24 hours ago (or the first trade since), signed decimal. */
+    change: z.string().nullable(),
+    changePercent: z.number().nullable(),
+    bestBid: decimalStringSchema.nullable(),
+    bestAsk: decimalStringSchema.nullable(),
+    /** Units traded in the last 24 hours. */
+    volume24h: z.number().int(),
+    /** Value traded in the last 24 hours, decimal string. */
+    turnover24h: decimalStringSchema,
+    high24h: decimalStringSchema.nullable(),
+    low24h: decimalStringSchema.nullable(),
+    trades24h: z.number().int(),
+  })
+  .meta({ id: 'Ticker' });
+export type Ticker = z.infer<typeof tickerSchema>;
+export const marketDataSchema = z.array(tickerSchema);
+
+export const candleSchema = z.object({
+  /** Start of the interval, ISO UTC. */
+  time: z.string(),
+  open: decimalStringSchema,
+  high: decimalStringSchema,
+  low: decimalStringSchema,
+  close: decimalStringSchema,
+  volume: z.number().int(),
+});
+export type Candle = z.infer<typeof candleSchema>;
+export const candlesQuerySchema = z.object({
+  interval: z.enum(CANDLE_INTERVALS).default(DEFAULT_CANDLE_INTERVAL),
+  limit: z.coerce.number().int().min(1).max(500).default(24),
+});
+export const candlesSchema = z
+  .object({ instrumentId: z.uuid(), interval: z.enum(CANDLE_INTERVALS), candles: z.array(candleSchema) })
+  .meta({ id: 'Candles' });
+export type Candles = z.infer<typeof candlesSchema>;
+
+export const cashBalanceSchema = z.object({
+  currency: z.string(),
+  total: decimalStringSchema,
+  reserved: decimalStringSchema,
+  available: decimalStringSchema,
+});
+export type CashBalance = z.infer<typeof cashBalanceSchema>;
+
+export const positionSchema = z.object({
+  instrumentId: z.uuid(),
+  instrumentName: z.string(),
+  currency: z.string(),
+  units: z.number().int(),
+  reservedUnits: z.number().int(),
+  /** Mark price per unit (last trade, else model), decimal string; null when none. */
+  price: z.string().nullable(),
+  marketValue: z.string(),
+  costBasis: z.string(),
+  unrealizedPnL: z.string(),
+});
+export type Position = z.infer<typeof positionSchema>;
+
+/** `GET /api/portfolio/analytics`. Totals are in `currency` (USD): holdings in other currencies are listed, not converted. */
+export const portfolioAnalyticsSchema = z
+  .object({
+    currency: z.string(),
+    totalPortfolioValue: z.string(),
+    totalPnL: z.string(),
+    realizedPnL: z.string(),
+    todayPnL: z.string(),
+    totalTrades: z.number().int(),
+    openOrders: z.number().int(),
+    cash: z.array(cashBalanceSchema),
+    positions: z.array(positionSchema),
+  })
+  .meta({ id: 'PortfolioAnalytics' });
+export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;
+
+const amountInput = z
+  .union([z.number(), z.string()], required)
+  .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, 'Amount must be greater than 0');
+
+/** `POST /api/custody/deposits` and `/withdrawals`: cash in or out of a user's account. */
+export const custodyTransferSchema = z
+  .object({
+    /** The account holder, by id or by email. */
+    userId: z.uuid().optional(),
+    email: z.email().optional(),
+    currency: z.enum(CURRENCIES),
+    amount: amountInput,
+    reference: z.string().max(200).optional(),
+  })
+  .refine((t) => Boolean(t.userId) !== Boolean(t.email), { message: 'Give either userId or email', path: ['userId'] })
+  .meta({ id: 'CustodyTransfer' });
+export type CustodyTransfer = z.output<typeof custodyTransferSchema>;
+
+export const custodyTransferResultSchema = z
+  .object({ entryId: z.uuid(), userId: z.uuid(), currency: z.string(), amount: decimalStringSchema, balance: cashBalanceSchema })
+  .meta({ id: 'CustodyTransferResult' });
+export type CustodyTransferResult = z.infer<typeof custodyTransferResultSchema>;
+
+/** Messages on `/api/stream` (JSON text frames). `order` goes only to its owner. */
+export type StreamMessage =
+  | { type: 'book'; instrumentId: string; bids: BookLevel[]; asks: BookLevel[] }
+  | { type: 'trade'; trade: Trade }
+  | { type: 'ticker'; ticker: Ticker }
+  | { type: 'order'; order: Order };
