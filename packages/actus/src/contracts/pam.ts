@@ -25,7 +25,7 @@ export function interestEvents(terms: ContractTerms, conv: Conventions, end: Tim
 /** Interest accrued at the status date for a contract already running (last IP date before SD to SD). */
 export function initialAccrual(terms: ContractTerms, conv: Conventions, notional: number, rate: number): number {
   if (terms.nominalInterestRate === undefined) return 0;
-  if (terms.accruedInterest !== undefined) return terms.accruedInterest;
+  if (terms.accruedInterest !== undefined) return roleSign(terms.contractRole) * terms.accruedInterest;
   const sd = terms.statusDate;
   const ied = terms.initialExchangeDate ?? sd;
   const anchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, ied);
@@ -73,7 +73,7 @@ function apply(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Con
       s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
       s.nominalInterestRate = terms.nominalInterestRate ?? 0;
       const ipanx = terms.cycleAnchorDateOfInterestPayment;
-      if (terms.accruedInterest !== undefined) s.accruedInterest = terms.accruedInterest;
+      if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
       else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.notionalPrincipal * s.nominalInterestRate;
       s.statusDate = t;
       return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));

@@ -11,6 +11,11 @@ function movesToMonthEnd(eom: EndOfMonthConvention | undefined, anchor: Time, cy
   return eom === 'EOM' && cycle.months !== 0 && cycle.days === 0 && isLastDayOfMonth(anchor);
 }
 
+/** A date derived from an anchor by whole cycles, moved to month end when the EOM convention applies. */
+export function endOfMonthShift(eom: EndOfMonthConvention | undefined, anchor: Time, cycle: Cycle, t: Time): Time {
+  return movesToMonthEnd(eom, anchor, cycle) ? toEndOfMonth(t) : t;
+}
+
 /**
  * Unadjusted schedule from `start` to `end` for a cycle, ascending and unique.
  * Dates are anchor + k x period (no drift). With a long stub (`L0`) the last regular

@@ -1,7 +1,7 @@
 import type { Time } from '../../time/datetime.js';
 import { addDays } from '../../time/datetime.js';
 import { addPeriod } from '../../time/cycle.js';
-import { createSchedule } from '../../time/schedule.js';
+import { createSchedule, endOfMonthShift } from '../../time/schedule.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
 import { EngineError, type EngineEvent } from '../../engine/types.js';
@@ -24,7 +24,7 @@ export function principalAnchor(terms: ContractTerms): Time {
  */
 export function amortizerMaturity(terms: ContractTerms, conv: Conventions, kind: AmortizerKind): Time {
   if (terms.maturityDate !== undefined) return terms.maturityDate;
-  if (terms.amortizationDate !== undefined) return terms.amortizationDate;
+  if (terms.amortizationDate !== undefined && kind === 'ANN') return terms.amortizationDate;
   const cycle = terms.cycleOfPrincipalRedemption;
   const prnxt = terms.nextPrincipalRedemptionPayment;
   const notional = terms.notionalPrincipal ?? 0;
@@ -43,7 +43,7 @@ export function amortizerMaturity(terms: ContractTerms, conv: Conventions, kind:
   }
   if (!(perCycle > 0)) throw new EngineError('nextPrincipalRedemptionPayment', 'INVALID_VALUE', 'The redemption amount never repays the notional');
   const remaining = Math.ceil(notional / perCycle) - 1;
-  return addPeriod(last, cycle, remaining);
+  return endOfMonthShift(terms.endOfMonthConvention, anchor, cycle, addPeriod(last, cycle, remaining));
 }
 
 /** Events of LAM, NAM and ANN: IED, PR cycle, IP/IPCI, IPCB, RR/RRF, PRF (ANN), FP, SC, PRD, TD, MD. */

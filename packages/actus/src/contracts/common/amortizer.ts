@@ -5,14 +5,13 @@ import type { Conventions } from '../../engine/conventions.js';
 import { emptyState, type Lifecycle } from '../../engine/lifecycle.js';
 import { roleSign } from '../../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../../engine/types.js';
-import { initialAccrual } from '../pam.js';
 import { accrual, accrueTo, applyScaling, feeAccrual, feePayoff, resetRate } from './interest.js';
 import { amortizerMaturity, amortizerSchedule, principalAnchor, type AmortizerKind } from './amortizer-schedule.js';
 import { annuityInstalment } from './annuity.js';
 
-/** Interest calculation base after a notional change: follows the notional unless fixed (NTL) or IED-based. */
+/** Interest calculation base after a notional change: follows the notional unless fixed between IPCB fixings (NTL). */
 function syncBase(s: ContractState, terms: ContractTerms): void {
-  if (terms.interestCalculationBase === undefined || terms.interestCalculationBase === 'NT') s.interestCalculationBaseAmount = s.notionalPrincipal;
+  if (terms.interestCalculationBase !== 'NTL') s.interestCalculationBaseAmount = s.notionalPrincipal;
 }
 
 function initialBase(terms: ContractTerms, sign: number): number {
@@ -23,7 +22,7 @@ function initialBase(terms: ContractTerms, sign: number): number {
 /** Fixed redemption amount when none is given: LAM spreads the notional evenly over the redemption dates. */
 function defaultRedemption(terms: ContractTerms, kind: AmortizerKind, md: Time, s: ContractState, conv: Conventions): number {
   if (terms.nextPrincipalRedemptionPayment !== undefined) return roleSign(terms.contractRole) * terms.nextPrincipalRedemptionPayment;
-  if (kind === 'ANN') return annuityInstalment(s, terms, conv, md);
+  if (kind === 'ANN') return annuityInstalment(s, terms, conv, terms.amortizationDate ?? md);
   const dates = createSchedule(principalAnchor(terms), md, terms.cycleOfPrincipalRedemption, terms.endOfMonthConvention, true);
   return s.notionalPrincipal / Math.max(1, dates.length);
 }
@@ -63,7 +62,7 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
     s.nominalInterestRate = terms.nominalInterestRate ?? 0;
     s.interestCalculationBaseAmount = initialBase(terms, sign);
-    s.accruedInterest = initialAccrual(terms, conv, s.interestCalculationBaseAmount, s.nominalInterestRate);
+    s.accruedInterest = sign * (terms.accruedInterest ?? 0);
     s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, md, s, conv);
     return s;
   };
@@ -77,10 +76,12 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
         s.nominalInterestRate = terms.nominalInterestRate ?? 0;
         s.interestCalculationBaseAmount = initialBase(terms, sign);
         const ipanx = terms.cycleAnchorDateOfInterestPayment;
-        if (terms.accruedInterest !== undefined) s.accruedInterest = terms.accruedInterest;
+        if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
         else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.interestCalculationBaseAmount * s.nominalInterestRate;
         s.statusDate = t;
-        if (terms.nextPrincipalRedemptionPayment === undefined && kind !== 'ANN') {
+        if (terms.nextPrincipalRedemptionPayment === undefined && kind === 'ANN') {
+          s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv), true);
+        } else if (terms.nextPrincipalRedemptionPayment === undefined) {
           s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, maturityOf(terms, conv), s, conv);
         } else if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
         return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
@@ -128,7 +129,7 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
       }
       case 'PRF':
         accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, maturityOf(terms, conv));
+        s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv));
         return 0;
       case 'FP': {
         const payoff = feePayoff(s, terms, conv, t, sign);

@@ -2,7 +2,6 @@ import type { Time } from '../../time/datetime.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
 import type { ContractState, EngineContext } from '../../engine/types.js';
-import { subtractPeriod } from '../../time/cycle.js';
 
 /** Interest accrued on `base` since the state's status date. */
 export function accrual(state: ContractState, conv: Conventions, t: Time, base: number): number {
@@ -25,8 +24,9 @@ export function accrueTo(state: ContractState, terms: ContractTerms, conv: Conve
 /** New rate from a market observation: multiplier, spread, then period and life caps/floors. */
 export function resetRate(state: ContractState, terms: ContractTerms, ctx: EngineContext, t: Time): number {
   const code = terms.marketObjectCodeOfRateReset ?? '';
-  const fixing = terms.fixingPeriod ? subtractPeriod(t, terms.fixingPeriod) : t;
-  const observed = ctx.observe(code, fixing);
+  // The reference implementation observes the rate at the reset time itself; the
+  // fixing period only documents when the fixing was published.
+  const observed = ctx.observe(code, t);
   let rate = observed * (terms.rateMultiplier ?? 1) + (terms.rateSpread ?? 0);
   const delta = Math.min(Math.max(rate - state.nominalInterestRate, -(terms.periodFloor ?? Infinity)), terms.periodCap ?? Infinity);
   rate = state.nominalInterestRate + delta;
