@@ -41,12 +41,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fully built app on a fresh database with migrations and the demo seed applied:
  * in-memory PGlite, or a throw-away database on the server at TEST_DATABASE_URL.
  */
-export async function createTestApp(options: { config?: Partial<Config> } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Runs before the app is ready, e.g. to register routes that exercise a guard. */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const fresh = await openFreshDatabase(config);
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { database: fresh.database, prepared: true });
+    await options.setup?.(app);
     await app.ready();
   } catch (error) {
     await fresh.dispose();
