@@ -1,0 +1,14 @@
+export { brentRoot, type RootOptions, type RootResult } from './root';
+export { cashFlowsFromEvents, yearFraction, type CashFlow, type DatedPayoff } from './cash-flows';
+export { discountFactor, makeCurve, shiftCurve, zeroRate, type CurvePoint, type ZeroCurve } from './curve';
+export {
+  BASIS_POINT,
+  curveDv01,
+  dv01,
+  macaulayDuration,
+  modifiedDuration,
+  presentValue,
+  priceAtYield,
+  yieldToMaturity,
+} from './pricing';
+export { analyseCashFlows, type CashFlowAnalytics } from './analytics';
