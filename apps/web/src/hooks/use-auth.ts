@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AuthUser } from '@meridian/schemas';
 import { getQueryFn } from '@/lib/api';
 
-/** The signed-in user as GET /api/auth/user returns it. */
-export type AuthUser = { id: string; email: string; name: string; roles: string[] };
+export type { AuthUser };
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 

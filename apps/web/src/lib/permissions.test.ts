@@ -7,7 +7,10 @@ describe('heldPermissionIds', () => {
   it('collects role, direct and elevated permissions and drops expired ones', () => {
     const held = heldPermissionIds(
       {
-        rolePermissions: [{ permission: { permissionId: 'create_instruments' }, assignment: {} }],
+        rolePermissions: [
+          { permission: { permissionId: 'create_instruments', expiresAt: null }, assignment: { expiresAt: null } },
+          { permission: { permissionId: 'approve_elevations' }, assignment: { expiresAt: '2026-11-01T00:00:00Z' } },
+        ],
         directPermissions: [
           { permission: { permissionId: 'place_orders' }, grant: { expiresAt: '2026-11-23T00:00:00Z' } },
           { permission: { permissionId: 'manage_roles' }, grant: { expiresAt: '2026-11-21T00:00:00Z' } },

@@ -18,11 +18,17 @@ function permissionIdOf(item: Record<string, unknown>): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function expiryOf(item: Record<string, unknown>): string | undefined {
-  const grant = record(item.grant);
-  const elevation = record(item.elevation);
-  const value = elevation?.effectiveUntil ?? grant?.expiresAt ?? item.expiresAt;
-  return typeof value === 'string' ? value : undefined;
+/** Earliest expiry among the permission entry and the assignment, grant or elevation conferring it. */
+function expiryOf(item: Record<string, unknown>): number | undefined {
+  const candidates = [
+    record(item.elevation)?.effectiveUntil,
+    record(item.grant)?.expiresAt,
+    record(item.assignment)?.expiresAt,
+    record(item.permission)?.expiresAt,
+    item.expiresAt,
+  ];
+  const times = candidates.filter((v): v is string => typeof v === 'string').map(Date.parse).filter(Number.isFinite);
+  return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 /** The permission ids the user holds now; grants or elevations already expired are left out. */
@@ -36,7 +42,7 @@ export function heldPermissionIds(response: MyPermissionsResponse | null | undef
       if (!item) continue;
       const id = permissionIdOf(item);
       const expiry = expiryOf(item);
-      if (id && !(expiry && Date.parse(expiry) <= now)) held.add(id);
+      if (id && !(expiry !== undefined && expiry <= now)) held.add(id);
     }
   }
   return held;

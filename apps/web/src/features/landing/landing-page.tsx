@@ -1,1 +1,33 @@
-export default function LandingPage() { return <h1 className="text-2xl font-semibold">Meridian</h1>; }
+import { PageHeader } from '@/components/page-header';
+import { useAuth } from '@/hooks/use-auth';
+import { HoldingsCard } from './components/holdings-card';
+import { LinkCards } from './components/link-cards';
+import { PortfolioBalanceCard } from './components/portfolio-balance-card';
+import { QuickAccessRoles } from './components/quick-access-roles';
+import { RecentTransactionsCard } from './components/recent-transactions-card';
+import { SystemStatusCard } from './components/system-status-card';
+import { WalletStatus } from './components/wallet-status';
+
+/** Landing dashboard (SPEC §2): portfolio, holdings, transactions, link cards, roles, status. */
+export default function LandingPage() {
+  const { user } = useAuth();
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Dashboard"
+        description={user ? `Welcome back, ${user.name}.` : 'Issue, list and trade ACTUS financial instruments.'}
+        actions={<WalletStatus />}
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <PortfolioBalanceCard />
+        <HoldingsCard />
+        <SystemStatusCard />
+      </div>
+      <LinkCards />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <RecentTransactionsCard />
+        <QuickAccessRoles />
+      </div>
+    </div>
+  );
+}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorStatus, apiRequest } from '@/lib/api';
+import type { DemoAccounts } from '@meridian/schemas';
+import { apiRequest, errorStatus } from '@/lib/api';
 
-export type DemoAccount = { email: string; name: string; roles: string[] };
-export type DemoAccounts = { password: string; accounts: DemoAccount[] };
+export type DemoAccount = DemoAccounts['accounts'][number];
 
 /** Demo accounts for one-click sign-in; the server answers 404 outside demo mode (then: null). */
 export async function getDemoAccounts(): Promise<DemoAccounts | null> {

@@ -1,0 +1,48 @@
+import { PieChart } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/hooks/use-auth';
+import { formatPercent } from '@/lib/format';
+import { usePortfolioAnalytics } from '../api/landing-queries';
+import { holdingShares } from '../lib/portfolio-views';
+import { CardMessage } from './card-message';
+
+const MAX_ROWS = 5;
+
+/** Holdings Distribution: the user's positions as shares of portfolio value. */
+export function HoldingsCard() {
+  const { isAuthenticated, isLoading: authLoading } = useAuth();
+  const analytics = usePortfolioAnalytics();
+  const shares = analytics.data?.available ? holdingShares(analytics.data.data.holdings) : [];
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Holdings Distribution</CardTitle>
+        <PieChart className="size-5 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        {authLoading || (isAuthenticated && analytics.isLoading) ? (
+          <Skeleton className="h-24" />
+        ) : !isAuthenticated ? (
+          <CardMessage>Sign in to see how your holdings are distributed.</CardMessage>
+        ) : shares.length === 0 ? (
+          <CardMessage>No holdings to show yet.</CardMessage>
+        ) : (
+          <ul className="grid gap-2.5">
+            {shares.slice(0, MAX_ROWS).map((share) => (
+              <li key={share.name} className="grid gap-1">
+                <div className="flex justify-between text-sm">
+                  <span className="truncate">{share.name}</span>
+                  <span className="tabular-nums text-muted-foreground">{formatPercent(share.percent, { digits: 1 })}</span>
+                </div>
+                <div className="h-1.5 rounded-full bg-muted">
+                  <div className="h-1.5 rounded-full bg-brand" style={{ width: `${share.percent}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
