@@ -20,6 +20,7 @@ const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const SignInPage = lazy(() => import('@/features/auth/sign-in-page'));
 const RoleManagementPlaceholder = lazy(() => import('@/features/landing/role-management-placeholder'));
 const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashboard'));
+const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/create-instrument'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -59,7 +60,7 @@ export const appRoutes: AppRoute[] = [
     path: '/create-instrument',
     title: 'Create ACTUS Instrument',
     guard: 'auth',
-    component: comingSoon('Create ACTUS Instrument', 'It will guide you through issuing an ACTUS instrument in five steps.'),
+    component: CreateInstrumentPage,
   },
   {
     path: '/instruments/:id',

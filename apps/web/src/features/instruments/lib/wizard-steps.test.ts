@@ -18,6 +18,9 @@ describe('wizard steps', () => {
 
   it('hides interest terms for types without an interest rate', () => {
     expect(visibleFields(3, 'STK')).not.toContain('interestRate');
+    expect(visibleFields(3, 'OPTNS')).not.toContain('paymentFrequency');
+    // Dividends follow the payment frequency.
+    expect(visibleFields(3, 'STK')).toContain('paymentFrequency');
     expect(visibleFields(3, 'PAM')).toEqual(expect.arrayContaining(['interestRate', 'paymentFrequency', 'dayCountConvention']));
   });
 

@@ -23,6 +23,8 @@ export function isFieldVisible(field: InstrumentFormField, contractType: Contrac
   if (TYPE_SPECIFIC_FIELDS.includes(field)) {
     return contractType !== undefined && CONTRACT_TYPE_FIELDS[contractType].includes(field as TypeSpecificField);
   }
+  // A stock's dividends follow the payment frequency, so it keeps that one field.
+  if (field === 'paymentFrequency' && contractType === 'STK') return true;
   if (INTEREST_FIELDS.includes(field)) {
     return contractType === undefined || INTEREST_BEARING_CONTRACT_TYPES.includes(contractType);
   }
