@@ -2,3 +2,6 @@
 export * from './organisations';
 export * from './auth';
 export * from './access';
+export * from './instruments';
+export * from './ledger';
+export * from './curves';

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from './organisations';
+import { users } from './auth';
+
+/**
+ * Issued instruments. Money in hundredths of `currency` (bigint); notional = units x face value.
+ * `terms` are the raw ACTUS terms the engine accepted; `observations` the market data their
+ * schedule was computed with (projections until observed data replaces them).
+ */
+export const instruments = pgTable(
+  'instruments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    contractType: text('contract_type').notNull(),
+    currency: text('currency').notNull(),
+    notionalAmount: bigint('notional_amount', { mode: 'bigint' }).notNull(),
+    faceValue: bigint('face_value', { mode: 'bigint' }).notNull(),
+    units: bigint('units', { mode: 'bigint' }).notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    maturityDate: date('maturity_date', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    observations: jsonb('observations').$type<Record<string, { timestamp: string; value: number }[]>>().notNull().default({}),
+    issuerUserId: uuid('issuer_user_id')
+      .notNull()
+      .references(() => users.id),
+    issuerOrgId: uuid('issuer_org_id').references(() => organisations.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('instruments_issuer_user_idx').on(t.issuerUserId, t.createdAt),
+    index('instruments_created_idx').on(t.createdAt),
+    check('instruments_amounts_positive', sql`${t.notionalAmount} > 0 and ${t.faceValue} > 0 and ${t.units} > 0`),
+    check('instruments_units_times_face', sql`${t.notionalAmount} = ${t.units} * ${t.faceValue}`),
+  ],
+);
