@@ -70,8 +70,8 @@ export const balances = pgTable(
       .references(() => ledgerAccounts.id),
     assetType: text('asset_type').$type<AssetType>().notNull(),
     asset: text('asset').notNull(),
-    total: bigint('total', { mode: 'bigint' }).notNull().default(0n),
-    reserved: bigint('reserved', { mode: 'bigint' }).notNull().default(0n),
+    total: bigint('total', { mode: 'bigint' }).notNull().default(sql`0`),
+    reserved: bigint('reserved', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.assetType, t.asset] }),
