@@ -51,7 +51,7 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   return applyTermination(terms, conv, events);
 }
 
-function initialState(terms: ContractTerms, conv: Conventions): ContractState {
+export function pamInitialState(terms: ContractTerms, conv: Conventions): ContractState {
   const state = emptyState(terms);
   state.notionalScalingMultiplier = terms.notionalScalingMultiplier ?? 1;
   state.interestScalingMultiplier = terms.interestScalingMultiplier ?? 1;
@@ -64,8 +64,8 @@ function initialState(terms: ContractTerms, conv: Conventions): ContractState {
   return state;
 }
 
-/** Payoff and state transition of one PAM event. */
-function apply(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
+/** Payoff and state transition of one PAM event (shared by CLM and UMP). */
+export function applyPamEvent(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
   const t = e.calcTime;
   const sign = roleSign(terms.contractRole);
   switch (e.type) {
@@ -134,7 +134,7 @@ function apply(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Con
   }
 }
 
-const lifecycle: Lifecycle = { schedule, initialState, apply };
+const lifecycle: Lifecycle = { schedule, initialState: pamInitialState, apply: applyPamEvent };
 
 /** PAM: principal at maturity (bullet loans and bonds). */
 export const pam = lifecycleModule('PAM', lifecycle);

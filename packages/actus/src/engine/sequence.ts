@@ -15,9 +15,13 @@ export function sequenceOf(type: string): number {
   return EVENT_SEQUENCE[type] ?? 999;
 }
 
+function rank(e: EngineEvent): number {
+  return e.sequence ?? sequenceOf(e.type);
+}
+
 /** Orders by time, then by event sequence; ties keep schedule order (stable sort). */
 export function compareEvents(a: EngineEvent, b: EngineEvent): number {
-  return a.time - b.time || sequenceOf(a.type) - sequenceOf(b.type);
+  return a.time - b.time || rank(a) - rank(b);
 }
 
 export function sortEvents(events: EngineEvent[]): EngineEvent[] {
@@ -26,10 +30,10 @@ export function sortEvents(events: EngineEvent[]): EngineEvent[] {
 
 /** True when `e` is ordered strictly before an event of `type` at `time`. */
 export function isBefore(e: EngineEvent, time: number, type: string): boolean {
-  return e.time < time || (e.time === time && sequenceOf(e.type) < sequenceOf(type));
+  return e.time < time || (e.time === time && rank(e) < sequenceOf(type));
 }
 
 /** True when `e` is ordered strictly after an event of `type` at `time`. */
 export function isAfter(e: EngineEvent, time: number, type: string): boolean {
-  return e.time > time || (e.time === time && sequenceOf(e.type) > sequenceOf(type));
+  return e.time > time || (e.time === time && rank(e) > sequenceOf(type));
 }

@@ -37,6 +37,8 @@ export interface EngineEvent extends Partial<StateSnapshot> {
   payoff: number;
   currency: string;
   contractId?: string;
+  /** Overrides the type's standard sequence at equal times (e.g. settlement after an exercise). */
+  sequence?: number;
 }
 
 /** An observed (non-scheduled) event such as a credit event or an exercise. */
