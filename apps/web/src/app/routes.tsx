@@ -21,6 +21,7 @@ const SignInPage = lazy(() => import('@/features/auth/sign-in-page'));
 const RoleManagementPlaceholder = lazy(() => import('@/features/landing/role-management-placeholder'));
 const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashboard'));
 const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/create-instrument'));
+const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketplace'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -72,7 +73,7 @@ export const appRoutes: AppRoute[] = [
     path: '/marketplace',
     title: 'Financial Marketplace',
     guard: 'auth',
-    component: comingSoon('Financial Marketplace', 'It will list every instrument with price, yield, rating and volume.'),
+    component: MarketplacePage,
   },
   {
     path: '/trading',

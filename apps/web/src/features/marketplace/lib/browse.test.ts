@@ -36,6 +36,10 @@ describe('browseInstruments', () => {
       'City Water 2030',
     ]);
   });
+  it('puts rows without a price last when sorting by price', () => {
+    const withUnpriced = [...rows, row('Unpriced', { price: null })];
+    expect(names(browseInstruments(withUnpriced, { search: '', sector: 'all', sortBy: 'price' })).at(-1)).toBe('Unpriced');
+  });
   it('sorts by yield, highest first, rows without a yield last', () => {
     expect(names(browseInstruments(rows, { search: '', sector: 'all', sortBy: 'yield' }))).toEqual([
       'Zeta Bond',

@@ -12,7 +12,7 @@ export interface BrowsableRow {
   currency: string;
   issuerName: string | null;
   sector: string | null;
-  price: string;
+  price: string | null;
   yield: number | null;
   volume24h: string;
 }
@@ -29,18 +29,25 @@ function matchesSearch(row: BrowsableRow, needle: string): boolean {
   return haystack.includes(needle);
 }
 
-/** Name ascending; price, yield and volume highest first, rows without a yield last. */
+/** Highest first; rows without a figure (no price, no yield) go last. */
+function descendingNullsLast(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+  return b - a;
+}
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** Name ascending; price, yield and volume highest first. */
 function compareRows(sortBy: SortKey, a: BrowsableRow, b: BrowsableRow): number {
   switch (sortBy) {
     case 'name':
       return a.name.localeCompare(b.name);
     case 'price':
-      return Number(b.price) - Number(a.price);
+      return descendingNullsLast(numberOrNull(a.price), numberOrNull(b.price));
     case 'volume':
       return Number(b.volume24h) - Number(a.volume24h);
     case 'yield':
-      if (a.yield === null || b.yield === null) return a.yield === null ? (b.yield === null ? 0 : 1) : -1;
-      return b.yield - a.yield;
+      return descendingNullsLast(a.yield, b.yield);
   }
 }
 

@@ -1,0 +1,69 @@
+import { CONTRACT_TYPE_LABELS, type InstrumentListItem } from '@meridian/schemas';
+import { Info, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
+
+const PRICE_SOURCE_TITLES = {
+  last: 'Last traded price',
+  model: 'Model price: discounted ACTUS cash flows',
+  issue: 'Issue price (never traded)',
+} as const;
+
+type Props = { rows: InstrumentListItem[]; onBuy: (row: InstrumentListItem) => void };
+
+/** Marketplace rows: price, yield, maturity, rating, 24h volume, Buy and Info. */
+export function MarketTable({ rows, onBuy }: Props) {
+  return (
+    <Table aria-label="Listed instruments">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Instrument</TableHead>
+          <TableHead className="text-right">Price</TableHead>
+          <TableHead className="text-right">Yield</TableHead>
+          <TableHead>Maturity</TableHead>
+          <TableHead>Rating</TableHead>
+          <TableHead className="text-right">24h Volume</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid="market-row">
+            <TableCell>
+              <div className="font-medium">{row.name}</div>
+              <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Badge variant="outline" title={CONTRACT_TYPE_LABELS[row.contractType]}>
+                  {row.contractType}
+                </Badge>
+                {row.currency} · {row.issuerName ?? 'Unknown issuer'}
+              </div>
+            </TableCell>
+            <TableCell className="text-right" title={row.priceSource ? PRICE_SOURCE_TITLES[row.priceSource] : undefined}>
+              {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
+              {row.priceSource && row.priceSource !== 'last' ? <span className="ml-1 text-xs text-muted-foreground">{row.priceSource}</span> : null}
+            </TableCell>
+            <TableCell className="text-right">{row.yield === null ? '—' : formatPercent(row.yield)}</TableCell>
+            <TableCell>{row.maturityDate ? formatDate(row.maturityDate) : 'N/A'}</TableCell>
+            <TableCell>{row.rating ? <Badge variant="info">{row.rating}</Badge> : '—'}</TableCell>
+            <TableCell className="text-right">{formatCurrency(row.volume24h, row.currency)}</TableCell>
+            <TableCell>
+              <div className="flex justify-end gap-2">
+                <Button size="sm" variant="success" onClick={() => onBuy(row)} aria-label={`Buy ${row.name}`}>
+                  <ShoppingCart aria-hidden /> Buy
+                </Button>
+                <Button size="sm" variant="outline" asChild>
+                  <Link href={`/instruments/${row.id}`} aria-label={`Info ${row.name}`}>
+                    <Info aria-hidden /> Info
+                  </Link>
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
