@@ -8,6 +8,7 @@ import { clm } from './clm.js';
 import { ump } from './ump.js';
 import { csh } from './csh.js';
 import { com } from './com.js';
+import { lax } from './lax.js';
 import { swppv } from './swppv.js';
 import { fxout } from './fxout.js';
 import { optns } from './optns.js';
@@ -21,7 +22,7 @@ import { cec } from './cec.js';
  * The contract types the engine evaluates. To add a type, write its module in this
  * folder (see README.md) and list it here.
  */
-const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, capfl, ceg, cec, pam, ann, lam, nam, stk, clm, ump, csh, com];
+const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, capfl, ceg, cec, pam, ann, lam, nam, stk, clm, ump, csh, com, lax];
 
 const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
 

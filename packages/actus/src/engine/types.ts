@@ -37,6 +37,8 @@ export interface EngineEvent extends Partial<StateSnapshot> {
   payoff: number;
   currency: string;
   contractId?: string;
+  /** A schedule-time parameter of the event (e.g. an LAX segment's redemption amount or rate). */
+  value?: number;
   /** Overrides the type's standard sequence at equal times (e.g. settlement after an exercise). */
   sequence?: number;
 }
