@@ -1,0 +1,42 @@
+import { ORDER_BOOK_DEPTH as BOOK_DEPTH, TRADING_MESSAGES, type CandleInterval } from '@meridian/schemas';
+
+/** Trading Interface constants (SPEC §2, §4, §7, §9). */
+
+/** Instruments listed in Market Watch. */
+export const MARKET_WATCH_SIZE = 12;
+/** Price levels per side in the Order Book. */
+export const ORDER_BOOK_DEPTH = BOOK_DEPTH;
+/** Orders listed under Account & Orders. */
+export const RECENT_ORDERS = 5;
+/** Placeholder cards while the screen loads. */
+export const LOADING_PLACEHOLDERS = 8;
+
+/** The chart: a 24-point hourly series, built from real trades. */
+export const CHART_INTERVAL: CandleInterval = '1h';
+export const CHART_POINTS = 24;
+
+/** SPEC §7 refresh intervals; the stream-fed ones poll only while the live stream is down. */
+export const POLL_MS = {
+  instruments: 30_000,
+  orders: 5_000,
+  trades: 5_000,
+  marketData: 2_000,
+  portfolio: 30_000,
+  /** Not in SPEC §7: the book and candles follow market data and trades when polled. */
+  orderBook: 2_000,
+  candles: 5_000,
+} as const;
+
+export const TRADING_TOASTS = {
+  invalidOrder: { title: TRADING_MESSAGES.invalidOrderTitle, description: TRADING_MESSAGES.requiredFields },
+  orderFailedTitle: TRADING_MESSAGES.orderFailedTitle,
+  orderPlacedTitle: 'Order Placed',
+  orderCancelledTitle: 'Order Cancelled',
+  cancelFailedTitle: 'Cancel Failed',
+} as const;
+
+export const EMPTY_STATES = {
+  noInstrument: 'Select an Instrument',
+  noOrderBook: 'Select an instrument to view order book',
+  noRecentOrders: 'No recent orders',
+} as const;

@@ -1,0 +1,49 @@
+import type { Order } from '@meridian/schemas';
+import { describe, expect, it } from 'vitest';
+import { openOrderCount, recentOrders, statusDotClass } from './orders';
+
+function order(id: string, status: Order['status'], createdAt: string): Order {
+  return {
+    id,
+    instrumentId: '5b0f4a5e-8f0a-4a55-9d1b-2f1d8f1f4c11',
+    instrumentName: 'Bond',
+    currency: 'USD',
+    orderType: 'buy',
+    type: 'limit',
+    timeInForce: 'GTC',
+    postOnly: false,
+    quantity: 1,
+    filledQuantity: 0,
+    remainingQuantity: 1,
+    price: '1.00',
+    averagePrice: null,
+    status,
+    cancelReason: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+const orders = [
+  order('a', 'filled', '2026-11-22T08:00:00.000Z'),
+  order('b', 'open', '2026-11-22T09:00:00.000Z'),
+  order('c', 'cancelled', '2026-11-22T07:00:00.000Z'),
+  order('d', 'open', '2026-11-22T10:00:00.000Z'),
+];
+
+describe('orders', () => {
+  it('counts only open orders as pending', () => {
+    expect(openOrderCount(orders)).toBe(2);
+  });
+
+  it('lists the most recent first, at most the asked count', () => {
+    expect(recentOrders(orders, 3).map((o) => o.id)).toEqual(['d', 'b', 'a']);
+  });
+
+  it('colours open blue, filled green, the rest grey', () => {
+    expect(statusDotClass('open')).toBe('bg-info');
+    expect(statusDotClass('filled')).toBe('bg-success');
+    expect(statusDotClass('cancelled')).toBe(statusDotClass('anything'));
+    expect(statusDotClass('cancelled')).not.toBe(statusDotClass('open'));
+  });
+});
