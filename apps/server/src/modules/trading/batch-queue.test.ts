@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { BatchQueue } from './batch-queue';
+
+describe('BatchQueue', () => {
+  it('processes commands in arrival order, never two batches at once, batching what waits', async () => {
+    const batches: number[][] = [];
+    let active = 0;
+    const queue = new BatchQueue<number, number>(async (batch) => {
+      active++;
+      expect(active).toBe(1);
+      batches.push(batch);
+      await new Promise((r) => setTimeout(r, 5));
+      active--;
+      return batch.map((n) => n * 10);
+    });
+    const first = queue.submit(1);
+    await Promise.resolve();
+    await Promise.resolve();
+    const rest = [2, 3, 4].map((n) => queue.submit(n));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(batches.flat()).toEqual([1, 2, 3, 4]);
+    expect(batches.length).toBe(2);
+    await queue.idle();
+    expect(queue.size).toBe(0);
+  });
+
+  it('respects the batch size limit', async () => {
+    const sizes: number[] = [];
+    const queue = new BatchQueue<number, number>(async (batch) => {
+      sizes.push(batch.length);
+      return batch;
+    }, 2);
+    await Promise.all([1, 2, 3, 4, 5].map((n) => queue.submit(n)));
+    expect(sizes).toEqual([2, 2, 1]);
+  });
+
+  it('rejects every command of a failed batch and keeps serving later ones', async () => {
+    let fail = true;
+    const queue = new BatchQueue<number, number>(async (batch) => {
+      if (fail) {
+        fail = false;
+        throw new Error('database down');
+      }
+      return batch;
+    });
+    const failed = [queue.submit(1), queue.submit(2)];
+    await expect(failed[0]).rejects.toThrow('database down');
+    await expect(failed[1]).rejects.toThrow('database down');
+    expect(await queue.submit(3)).toBe(3);
+  });
+});

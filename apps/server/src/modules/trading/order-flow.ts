@@ -1,0 +1,232 @@
+import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
+import { randomUUID } from 'node:crypto';
+import { fromMinorUnits } from '@meridian/schemas';
+import { AppError, conflict, forbidden, unprocessable } from '../../errors';
+import { BalanceDeltas, balanceKey, type BalanceKey } from './balance-deltas';
+import type { InstrumentDesk, OrderState } from './desk';
+
+export type Command = { kind: 'place'; order: OrderState } | { kind: 'cancel'; orderId: string; userId: string };
+export type Outcome = { ok: true; order: OrderState; replayed: boolean } | { ok: false; error: AppError };
+
+export interface TradeRecord {
+  id: string;
+  instrumentId: string;
+  buyOrderId: string;
+  sellOrderId: string;
+  buyerId: string;
+  sellerId: string;
+  buyerAccountId: string;
+  sellerAccountId: string;
+  takerSide: 'buy' | 'sell';
+  price: bigint;
+  quantity: bigint;
+  currency: string;
+  createdAt: Date;
+}
+
+/** What a batch read before matching (under row locks) and what it will write. */
+export interface BatchContext {
+  desk: InstrumentDesk;
+  /** Ledger account of a user, when the user has one. */
+  accountOf(userId: string): string | undefined;
+  /** Available (total - reserved) of the locked taker balances, keyed by balanceKey. */
+  available: Map<string, bigint>;
+  /** Orders already placed with an idempotency key, keyed `${userId}:${key}`. */
+  existingByKey: Map<string, OrderState>;
+  now: Date;
+}
+
+export interface BatchWrites {
+  inserted: OrderState[];
+  updated: Map<string, OrderState>;
+  trades: TradeRecord[];
+  deltas: BalanceDeltas;
+}
+
+/** The balance an order reserves from: cash of the instrument currency for buys, units for sells. */
+export function reservationKey(desk: InstrumentDesk, accountId: string, side: 'buy' | 'sell'): BalanceKey {
+  return side === 'buy'
+    ? { accountId, assetType: 'cash', asset: desk.instrument.currency }
+    : { accountId, assetType: 'units', asset: desk.instrument.id };
+}
+
+/**
+ * Runs a batch of commands through the instrument's book in arrival order and collects
+ * every write (orders, trades, balance changes). Pure apart from the desk: the caller
+ * persists `writes` in one transaction and rebuilds the desk if that fails.
+ */
+export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Outcome[]; writes: BatchWrites } {
+  const writes: BatchWrites = { inserted: [], updated: new Map(), trades: [], deltas: new BalanceDeltas() };
+  const outcomes = commands.map((command): Outcome => {
+    try {
+      return command.kind === 'place' ? place(ctx, writes, command.order) : cancel(ctx, writes, command.orderId, command.userId);
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error };
+      throw error;
+    }
+  });
+  return { outcomes, writes };
+}
+
+function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outcome {
+  const { desk } = ctx;
+  if (order.idempotencyKey !== null) {
+    const earlier = ctx.existingByKey.get(`${order.userId}:${order.idempotencyKey}`);
+    if (earlier) return replay(earlier, order);
+  }
+  const amount = reservationAmount(desk, order);
+  const accountId = ctx.accountOf(order.userId);
+  const key = accountId ? reservationKey(desk, accountId, order.side) : undefined;
+  const available = key ? (ctx.available.get(balanceKey(key)) ?? 0n) : 0n;
+  if (!key || available < amount) throw insufficient(desk, order.side, amount, available);
+
+  const code = desk.submit(order, order.quantity);
+  if (code !== PlaceCode.OK) throw refused(code);
+  const report = desk.report;
+  if (report.filledQuantity === 0 && report.cancelReason === EngineCancelReason.SELF_TRADE) {
+    throw unprocessable('SELF_TRADE', 'Order would trade with your own resting order (self-trade prevention)');
+  }
+  ctx.available.set(balanceKey(key), available - amount);
+  order.reserved = amount;
+  writes.deltas.add(key, 0n, amount);
+
+  for (let i = 0; i < report.fillCount; i++) {
+    const makerEngineId = report.makerIds[i]!;
+    const maker = desk.restingOrder(makerEngineId);
+    const price = BigInt(report.prices[i]!);
+    const quantity = BigInt(report.quantities[i]!);
+    settleFill(ctx, writes, order, maker, price, quantity);
+    if (report.makerRemaining[i] === 0) {
+      finish(ctx, writes, maker, 'filled', null);
+      desk.retire(makerEngineId);
+    }
+    writes.updated.set(maker.id, maker);
+  }
+
+  if (report.restingQuantity > 0) trimReservation(ctx, writes, order);
+  else if (order.filledQuantity === order.quantity) finish(ctx, writes, order, 'filled', null);
+  else finish(ctx, writes, order, 'cancelled', report.cancelReason === EngineCancelReason.SELF_TRADE ? 'self_trade' : 'no_liquidity');
+  writes.inserted.push(order);
+  if (order.idempotencyKey !== null) ctx.existingByKey.set(`${order.userId}:${order.idempotencyKey}`, order);
+  return { ok: true, order, replayed: false };
+}
+
+/** Cash a buy could spend (limit: quantity x price; market: the cost of walking the book now) or units a sell could deliver. */
+function reservationAmount(desk: InstrumentDesk, order: OrderState): bigint {
+  if (order.side === 'sell') {
+    if (order.type === 'market' && desk.book.bestBid() === 0) throw noLiquidity('buy');
+    return order.quantity;
+  }
+  if (order.type === 'limit') return order.quantity * order.price!;
+  let left = order.quantity;
+  let cost = 0n;
+  for (const level of desk.book.depth(Side.SELL, Number.POSITIVE_INFINITY)) {
+    if (left === 0n) break;
+    const take = BigInt(level.quantity) < left ? BigInt(level.quantity) : left;
+    cost += take * BigInt(level.price);
+    left -= take;
+  }
+  if (cost === 0n) throw noLiquidity('sell');
+  return cost;
+}
+
+/** Delivery versus payment for one fill: cash buyer -> seller, units seller -> buyer, reservations consumed. */
+function settleFill(ctx: BatchContext, writes: BatchWrites, taker: OrderState, maker: OrderState, price: bigint, quantity: bigint): void {
+  const buy = taker.side === 'buy' ? taker : maker;
+  const sell = taker.side === 'buy' ? maker : taker;
+  const value = price * quantity;
+  const buyerAccountId = ctx.accountOf(buy.userId)!;
+  const sellerAccountId = ctx.accountOf(sell.userId)!;
+  for (const order of [buy, sell]) {
+    order.filledQuantity += quantity;
+    order.filledValue += value;
+    order.updatedAt = ctx.now;
+  }
+  buy.reserved -= value;
+  sell.reserved -= quantity;
+  const { currency, id: instrumentId } = ctx.desk.instrument;
+  writes.deltas.add({ accountId: buyerAccountId, assetType: 'cash', asset: currency }, -value, -value);
+  writes.deltas.add({ accountId: buyerAccountId, assetType: 'units', asset: instrumentId }, quantity, 0n);
+  writes.deltas.add({ accountId: sellerAccountId, assetType: 'units', asset: instrumentId }, -quantity, -quantity);
+  writes.deltas.add({ accountId: sellerAccountId, assetType: 'cash', asset: currency }, value, 0n);
+  writes.trades.push({
+    id: randomUUID(),
+    instrumentId,
+    buyOrderId: buy.id,
+    sellOrderId: sell.id,
+    buyerId: buy.userId,
+    sellerId: sell.userId,
+    buyerAccountId,
+    sellerAccountId,
+    takerSide: taker.side,
+    price,
+    quantity,
+    currency,
+    createdAt: ctx.now,
+  });
+}
+
+/** A resting buy keeps exactly remaining x limit reserved; price improvement is released. */
+function trimReservation(ctx: BatchContext, writes: BatchWrites, order: OrderState): void {
+  const remaining = order.quantity - order.filledQuantity;
+  const target = order.side === 'buy' ? remaining * order.price! : remaining;
+  release(ctx, writes, order, order.reserved - target);
+}
+
+function finish(ctx: BatchContext, writes: BatchWrites, order: OrderState, status: 'filled' | 'cancelled', reason: OrderState['cancelReason']): void {
+  order.status = status;
+  order.cancelReason = reason;
+  order.updatedAt = ctx.now;
+  release(ctx, writes, order, order.reserved);
+}
+
+function release(ctx: BatchContext, writes: BatchWrites, order: OrderState, amount: bigint): void {
+  if (amount === 0n) return;
+  order.reserved -= amount;
+  const accountId = ctx.accountOf(order.userId)!;
+  writes.deltas.add(reservationKey(ctx.desk, accountId, order.side), 0n, -amount);
+}
+
+function cancel(ctx: BatchContext, writes: BatchWrites, orderId: string, userId: string): Outcome {
+  const order = ctx.desk.find(orderId);
+  if (!order) throw conflict('Order is no longer open');
+  if (order.userId !== userId) throw forbidden('You can only cancel your own orders');
+  ctx.desk.cancel(orderId);
+  finish(ctx, writes, order, 'cancelled', 'user');
+  writes.updated.set(order.id, order);
+  return { ok: true, order, replayed: false };
+}
+
+function replay(earlier: OrderState, retry: OrderState): Outcome {
+  const same =
+    earlier.instrumentId === retry.instrumentId &&
+    earlier.side === retry.side &&
+    earlier.type === retry.type &&
+    earlier.quantity === retry.quantity &&
+    earlier.price === retry.price;
+  if (!same) return { ok: false, error: unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order') };
+  return { ok: true, order: earlier, replayed: true };
+}
+
+function insufficient(desk: InstrumentDesk, side: 'buy' | 'sell', needed: bigint, available: bigint): AppError {
+  if (side === 'sell') {
+    return unprocessable('INSUFFICIENT_UNITS', `Insufficient units: this order needs ${needed} units of ${desk.instrument.name}, ${available} available`);
+  }
+  const c = desk.instrument.currency;
+  return unprocessable('INSUFFICIENT_FUNDS', `Insufficient funds: this order needs ${fromMinorUnits(needed)} ${c}, ${fromMinorUnits(available)} ${c} available`);
+}
+
+function noLiquidity(restingSide: 'buy' | 'sell'): AppError {
+  return unprocessable('NO_LIQUIDITY', `No liquidity: there are no ${restingSide} orders for this instrument`);
+}
+
+function refused(code: PlaceCode): AppError {
+  switch (code) {
+    case PlaceCode.POST_ONLY_WOULD_CROSS:
+      return unprocessable('POST_ONLY_WOULD_CROSS', 'Post-only order would trade immediately');
+    case PlaceCode.FOK_NOT_FILLABLE:
+      return unprocessable('FOK_NOT_FILLABLE', 'Fill-or-kill order cannot be filled in full');
+    default:
+      return unprocessable('ORDER_REJECTED', `Order rejected by the matching engine (code ${code})`);
+  }
+}
