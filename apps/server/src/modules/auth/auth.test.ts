@@ -136,3 +136,23 @@ describe('outside demo mode', () => {
     }
   });
 });
+
+describe('POST /api/auth/sign-in/email validation', () => {
+  it('lists invalid fields before reaching the auth library, and is documented', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: 'not-an-email' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['body.email', 'body.password']);
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(doc.paths['/api/auth/sign-in/email'].post).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { authUserSchema, demoAccountsSchema, errorResponseSchema } from '@meridian/schemas';
+import { authUserSchema, demoAccountsSchema, errorResponseSchema, signInSchema } from '@meridian/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,28 +44,37 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, schema: { hide: true }, handler: forwardToAuth });
   // Password guessing is throttled per client address and account.
-  app.route({
-    method: 'POST',
-    url: `${AUTH_BASE_PATH}/sign-in/*`,
-    schema: { hide: true },
-    config: {
-      rateLimit: {
-        max: config.signInRateLimit.max,
-        timeWindow: config.signInRateLimit.windowMs,
-        hook: 'preHandler',
-        keyGenerator: (request: FastifyRequest) => {
-          const email = (request.body as { email?: unknown } | undefined)?.email;
-          return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
-        },
-        errorResponseBuilder: (_request, context) => ({
-          statusCode: 429,
-          code: 'TOO_MANY_REQUESTS',
-          message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        }),
+  const signInLimit = {
+    rateLimit: {
+      max: config.signInRateLimit.max,
+      timeWindow: config.signInRateLimit.windowMs,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
+      },
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+        statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      }),
+    },
+  };
+  app.route({ method: 'POST', url: `${AUTH_BASE_PATH}/sign-in/*`, schema: { hide: true }, config: signInLimit, handler: forwardToAuth });
+  // Documented and validated with our schema; better-auth does the rest.
+  app.post(
+    `${AUTH_BASE_PATH}/sign-in/email`,
+    {
+      config: signInLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with email and password; sets the session cookie',
+        body: signInSchema,
+        response: { 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    handler: forwardToAuth,
-  });
+    forwardToAuth,
+  );
 
   app.get(
     `${AUTH_BASE_PATH}/user`,
