@@ -22,6 +22,7 @@ const RoleManagementPlaceholder = lazy(() => import('@/features/landing/role-man
 const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashboard'));
 const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/create-instrument'));
 const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketplace'));
+const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -67,7 +68,7 @@ export const appRoutes: AppRoute[] = [
     path: '/instruments/:id',
     title: 'Instrument',
     guard: 'auth',
-    component: comingSoon('Instrument', 'It will show the terms, event schedule, cash flows, price and yield.'),
+    component: InstrumentDetailPage,
   },
   {
     path: '/marketplace',
