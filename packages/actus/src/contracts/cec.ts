@@ -5,6 +5,7 @@ import { emptyState, runLifecycle, type Lifecycle } from '../engine/lifecycle.js
 import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { coveredMaturity, CoveredExposure, structureOf, triggeringCreditEvent } from './ceg-exposure.js';
 import { exerciseEvents } from './ceg.js';
+import { unshiftedEvent } from './optns.js';
 
 function maturityOf(terms: ContractTerms): Time {
   const md = coveredMaturity(structureOf(terms));
@@ -16,7 +17,7 @@ function maturityOf(terms: ContractTerms): Time {
 function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const md = maturityOf(terms);
   const xd = terms.exerciseDate ?? triggeringCreditEvent(terms, structureOf(terms), md, ctx)?.time;
-  if (xd === undefined) return [{ ...conv.event(md, 'MD'), time: md, calcTime: md }];
+  if (xd === undefined) return [unshiftedEvent(conv, md, 'MD')];
   return exerciseEvents(terms, conv, xd);
 }
 

@@ -9,6 +9,7 @@ import { isAfter } from '../engine/sequence.js';
 import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { coveredMaturity, CoveredExposure, structureOf, triggeringCreditEvent } from './ceg-exposure.js';
 import { purchaseEvents } from './common/schedules.js';
+import { unshiftedEvent } from './optns.js';
 
 function maturityOf(terms: ContractTerms): Time {
   const md = terms.maturityDate ?? coveredMaturity(structureOf(terms));
@@ -30,14 +31,14 @@ function feeSchedule(terms: ContractTerms, conv: Conventions, end: Time): Engine
  */
 export function exerciseEvents(terms: ContractTerms, conv: Conventions, xd: Time): EngineEvent[] {
   const settlement = terms.settlementPeriod ? addPeriod(xd, terms.settlementPeriod) : xd;
-  return [{ ...conv.event(xd, 'XD'), time: xd, calcTime: xd }, conv.event(settlement, 'STD')];
+  return [unshiftedEvent(conv, xd, 'XD'), conv.event(settlement, 'STD')];
 }
 
 function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const md = maturityOf(terms);
   const trigger = triggeringCreditEvent(terms, structureOf(terms), md, ctx);
   const xd = terms.exerciseDate ?? trigger?.time;
-  let events = [...purchaseEvents(terms, conv), ...feeSchedule(terms, conv, terms.exerciseDate ?? md), { ...conv.event(md, 'MD'), time: md, calcTime: md }];
+  let events = [...purchaseEvents(terms, conv), ...feeSchedule(terms, conv, terms.exerciseDate ?? md), unshiftedEvent(conv, md, 'MD')];
   if (xd === undefined) return events;
   events = events.filter((e) => e.type === 'PRD' || !isAfter(e, xd, 'XD'));
   return [...events.filter((e) => e.type !== 'MD'), ...exerciseEvents(terms, conv, xd)];

@@ -28,8 +28,9 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
     std.calcTime = md;
     events.push(std);
   } else {
-    events.push(conv.event(md, 'MD'));
-    events.push({ ...conv.event(md, 'MD'), currency: terms.currency2 ?? '' });
+    const second = conv.event(md, 'MD');
+    second.currency = terms.currency2 ?? '';
+    events.push(conv.event(md, 'MD'), second);
   }
   return events;
 }

@@ -35,13 +35,25 @@ function exerciseTime(terms: ContractTerms, ctx: EngineContext): Time {
   return observed?.time ?? md;
 }
 
+/**
+ * An event at its schedule time, not moved by the business-day convention (exercise
+ * and maturity of derivatives happen on the stated date). Built from `conv.event`
+ * so all events share one object shape.
+ */
+export function unshiftedEvent(conv: Conventions, t: Time, type: string): EngineEvent {
+  const e = conv.event(t, type);
+  e.time = t;
+  e.calcTime = t;
+  return e;
+}
+
 function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const events = purchaseEvents(terms, conv);
   const xd = exerciseTime(terms, ctx);
-  events.push({ ...conv.event(xd, 'XD'), time: xd, calcTime: xd });
+  events.push(unshiftedEvent(conv, xd, 'XD'));
   const settlement = terms.settlementPeriod ? addPeriod(xd, terms.settlementPeriod) : xd;
   events.push(conv.event(settlement, 'STD'));
-  events.push({ ...conv.event(terms.maturityDate as Time, 'MD'), time: terms.maturityDate as Time });
+  events.push(unshiftedEvent(conv, terms.maturityDate as Time, 'MD'));
   return applyTermination(terms, conv, events);
 }
 

@@ -1,5 +1,5 @@
 import type { ContractReference, ContractTerms } from '../terms/types.js';
-import { isAfter, isBefore, sortEvents } from '../engine/sequence.js';
+import { compareEvents, isAfter, isBefore, sortEvents } from '../engine/sequence.js';
 import { EngineError, type ContractModule, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { netLegs } from './swaps-netting.js';
 
@@ -9,7 +9,10 @@ const LEG_ROLES: Readonly<Record<string, { FIL: string; SEL: string }>> = {
   PFL: { FIL: 'RPL', SEL: 'RPA' },
 };
 
-function legTerms(terms: ContractTerms, role: 'FIL' | 'SEL'): ContractTerms {
+/** Leg terms with the derived role, built once per parsed swap (terms are immutable). */
+const legCache = new WeakMap<ContractTerms, { FIL: ContractTerms; SEL: ContractTerms }>();
+
+function buildLeg(terms: ContractTerms, role: 'FIL' | 'SEL'): ContractTerms {
   const ref = (terms.contractStructure ?? []).find((r: ContractReference) => r.referenceRole === role);
   const object = ref?.object as ContractTerms | undefined;
   if (object?.contractType === undefined) {
@@ -17,6 +20,29 @@ function legTerms(terms: ContractTerms, role: 'FIL' | 'SEL'): ContractTerms {
   }
   const roles = LEG_ROLES[terms.contractRole] ?? (LEG_ROLES.RFL as { FIL: string; SEL: string });
   return { ...object, contractRole: roles[role] };
+}
+
+function legTerms(terms: ContractTerms, role: 'FIL' | 'SEL'): ContractTerms {
+  let legs = legCache.get(terms);
+  if (!legs) {
+    legs = { FIL: buildLeg(terms, 'FIL'), SEL: buildLeg(terms, 'SEL') };
+    legCache.set(terms, legs);
+  }
+  return legs[role];
+}
+
+/** Merges two sorted event lists; on equal order the first list's event comes first. */
+function mergeSorted(a: EngineEvent[], b: EngineEvent[]): EngineEvent[] {
+  const out: EngineEvent[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    out[k++] = compareEvents(b[j] as EngineEvent, a[i] as EngineEvent) < 0 ? (b[j++] as EngineEvent) : (a[i++] as EngineEvent);
+  }
+  while (i < a.length) out[k++] = a[i++] as EngineEvent;
+  while (j < b.length) out[k++] = b[j++] as EngineEvent;
+  return out;
 }
 
 function evaluateLeg(terms: ContractTerms, role: 'FIL' | 'SEL', ctx: EngineContext): EngineEvent[] {
@@ -41,19 +67,22 @@ function parentEvent(terms: ContractTerms, t: number, type: string, price: numbe
 function evaluate(terms: ContractTerms, ctx: EngineContext): EngineEvent[] {
   const first = evaluateLeg(terms, 'FIL', ctx);
   const second = evaluateLeg(terms, 'SEL', ctx);
-  let events: EngineEvent[] = [];
-  if (terms.purchaseDate !== undefined) events.push(parentEvent(terms, terms.purchaseDate, 'PRD', terms.priceAtPurchaseDate));
-  events.push(...(terms.deliverySettlement === 'S' ? netLegs(first, second, terms.contractID) : [...first, ...second]));
-  if (terms.terminationDate !== undefined) {
-    const td = parentEvent(terms, terms.terminationDate, 'TD', terms.priceAtTerminationDate);
-    events = events.filter((e) => !isAfter(e, td.time, 'TD'));
-    events.push(td);
-  }
+  // Legs come sorted from the engine: merging keeps the order without a full sort.
+  let events = terms.deliverySettlement === 'S' ? sortEvents(netLegs(first, second, terms.contractID)) : mergeSorted(first, second);
   const sd = terms.statusDate;
   const to = ctx.to;
   events = events.filter((e) => !isBefore(e, sd, 'AD') && (to === undefined || !isAfter(e, to, 'AD')));
-  sortEvents(events);
   const prd = terms.purchaseDate;
+  const td = terms.terminationDate;
+  if (prd === undefined && td === undefined) return events;
+  const own: EngineEvent[] = [];
+  if (prd !== undefined) own.push(parentEvent(terms, prd, 'PRD', terms.priceAtPurchaseDate));
+  if (td !== undefined) {
+    events = events.filter((e) => !isAfter(e, td, 'TD'));
+    own.push(parentEvent(terms, td, 'TD', terms.priceAtTerminationDate));
+  }
+  const withOwn = own.filter((e) => !isBefore(e, sd, 'AD') && (to === undefined || !isAfter(e, to, 'AD')));
+  events = mergeSorted(sortEvents(withOwn), events);
   return prd === undefined ? events : events.filter((e) => !isBefore(e, prd, 'PRD'));
 }
 

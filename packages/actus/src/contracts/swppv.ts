@@ -26,9 +26,12 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
   events.push(conv.event(md, 'MD'));
   const ipAnchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, terms.initialExchangeDate);
-  const payments = cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IP', true);
-  if (isNetSettled(terms)) events.push(...payments);
-  else for (const e of payments) events.push({ ...e, type: 'IPFX' }, { ...e, type: 'IPFL' });
+  if (isNetSettled(terms)) events.push(...cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IP', true));
+  else {
+    // Built with conv.event (not spread copies) so every event keeps one object shape.
+    events.push(...cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IPFX', true));
+    events.push(...cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IPFL', true));
+  }
   if (terms.cycleAnchorDateOfRateReset !== undefined || terms.cycleOfRateReset !== undefined) {
     const rrAnchor = anchorOf(terms.cycleAnchorDateOfRateReset, terms.cycleOfRateReset, terms.initialExchangeDate);
     events.push(...cycleEvents(conv, terms, rrAnchor, terms.cycleOfRateReset, md, 'RR', false));
