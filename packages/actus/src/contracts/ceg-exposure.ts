@@ -2,7 +2,7 @@ import type { Time } from '../time/datetime.js';
 import type { ContractReference, ContractTerms } from '../terms/types.js';
 import { conventionsOf } from '../engine/conventions.js';
 import { roleSign } from '../engine/role.js';
-import type { EngineContext, EngineEvent, ObservedEvent } from '../engine/types.js';
+import { EngineError, type EngineContext, type EngineEvent, type ObservedEvent } from '../engine/types.js';
 
 /** A child of a credit enhancement: its identifier and, when given in full, its terms. */
 export interface CoveredContract {
@@ -89,14 +89,27 @@ export class CoveredExposure {
     return { notional, accrued: (last.accruedInterest ?? 0) + years * (last.nominalInterestRate ?? 0) * base };
   }
 
-  /** Guaranteed amount at t: coverage x role sign x (notional, or notional and interest). */
+  /**
+   * Guaranteed amount at t: coverage x role sign x the covered exposure, which is the
+   * notional (NO, the default), notional plus accrued interest (NI), or the market
+   * value of the covered contracts' market object codes (MV).
+   */
   at(t: Time): number {
-    const withInterest = this.terms.guaranteedExposure === 'NI';
+    const basis = this.terms.guaranteedExposure ?? 'NO';
     let sum = 0;
+    let counted = 0;
     for (const c of this.children) {
-      if (c.role !== 'COVE' || c.terms === undefined) continue;
-      const p = this.positionAt(c, t);
-      sum += p.notional + (withInterest ? p.accrued : 0);
+      if (c.role !== 'COVE') continue;
+      const code = c.terms?.marketObjectCode ?? c.marketObjectCode;
+      if (basis === 'MV' && code !== undefined) sum += (c.terms?.quantity ?? 1) * this.ctx.observe(code, t);
+      else if (c.terms !== undefined) {
+        const p = this.positionAt(c, t);
+        sum += p.notional + (basis === 'NI' ? p.accrued : 0);
+      } else continue;
+      counted++;
+    }
+    if (counted === 0) {
+      throw new EngineError('notionalPrincipal', 'MISSING_TERM', 'notionalPrincipal is required when no covered contract is given with its terms');
     }
     return (this.terms.coverageOfCreditEnhancement ?? 1) * roleSign(this.terms.contractRole) * sum;
   }

@@ -43,6 +43,24 @@ describe('CEG', () => {
   });
 });
 
+describe('CEG exposure bases', () => {
+  it('covers the market value of the covered contracts under MV', () => {
+    const listed = { ...loan, marketObjectCode: 'BOND' };
+    const events = run(guarantee({ guaranteedExposure: 'MV', contractStructure: [{ object: listed, referenceType: 'CNT', referenceRole: 'COVE' }] }), {
+      ...defaultOn('2024-03-12T00:00:00'),
+      observations: { BOND: [{ timestamp: '2024-01-01T00:00:00', value: 900_000 }] },
+    });
+    expect(events.find((e) => e.eventType === 'STD')?.payoff).toBe(450_000);
+  });
+
+  it('reports a term problem when neither a notional nor covered terms give the exposure', () => {
+    const terms = parseTerms(guarantee({ maturityDate: '2025-01-01T00:00:00', contractStructure: [{ object: { contractIdentifier: 'x' }, referenceType: 'CID', referenceRole: 'COVE' }] }));
+    if (!terms.ok) throw new Error(JSON.stringify(terms.error));
+    const result = generateEvents(terms.value);
+    expect(result.ok ? [] : result.error.map((p) => p.code)).toEqual(['MISSING_TERM']);
+  });
+});
+
 describe('CEC', () => {
   it('realises at most what the collateral is worth', () => {
     const collateral = {
