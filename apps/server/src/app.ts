@@ -42,7 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

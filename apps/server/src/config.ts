@@ -27,6 +27,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   WEB_DIST_DIR: optionalText,
+  TRUST_PROXY: booleanFlag.default(false),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
@@ -58,6 +59,8 @@ export interface Config {
   authSecret: string;
   oidc: OidcConfig | undefined;
   webDistDir: string | undefined;
+  /** Behind a reverse proxy: take client address and scheme from X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Sign-in attempts allowed per client address and email within the window. */
   signInRateLimit: { max: number; windowMs: number };
 }
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
     signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT, windowMs: 60_000 },
   };
 }

@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authSecret: 'test-secret-test-secret-test-secret-0123',
     oidc: undefined,
     webDistDir: undefined,
+    trustProxy: false,
     signInRateLimit: { max: 1000, windowMs: 60_000 },
     ...overrides,
   };

@@ -181,3 +181,9 @@ describe('permissions', () => {
     });
   });
 });
+
+describe('requirePermission declaration', () => {
+  it('refuses permission ids missing from the catalogue', () => {
+    expect(() => requirePermission('create_instrument')).toThrow(/unknown permission 'create_instrument'/);
+  });
+});

@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
 import { requireAuth } from '../auth/guard';
+import { SYSTEM_PERMISSIONS } from './catalogue';
 import { checkPermission } from './service';
+
+const KNOWN = new Set(SYSTEM_PERMISSIONS.map((p) => p.permissionId));
 
 export interface PermissionOptions {
   /** The amount (USD hundredths) the request involves, checked against limits. */
@@ -13,6 +16,8 @@ export interface PermissionOptions {
  * role, an unexpired direct grant or an active elevation covers the permission (and amount).
  */
 export function requirePermission(permissionId: string, options: PermissionOptions = {}) {
+  // A typo would silently lock everyone out; fail when the route is declared instead.
+  if (!KNOWN.has(permissionId)) throw new Error(`requirePermission: unknown permission '${permissionId}' (see access/catalogue.ts)`);
   return async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.user) await requireAuth(request, reply);
     const amount = options.amount?.(request);
