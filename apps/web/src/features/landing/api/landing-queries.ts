@@ -10,9 +10,15 @@ import { LATENCY_PROBE_MS, PORTFOLIO_REFRESH_MS, SYSTEM_STATUS_REFRESH_MS, TRADE
  */
 export type Optional<T> = { available: true; data: T } | { available: false };
 
+// Keys of this page are namespaced ('landing', url) so they never collide with a feature's
+// own cache entry for the same URL; the fetch therefore names its URL explicitly.
+async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
+  return await getQueryFn<T>({ on401: 'returnNull' })({ queryKey: [url], signal } as never);
+}
+
 async function fetchOptional<T>(url: string, signal: AbortSignal): Promise<Optional<T>> {
   try {
-    const data = await getQueryFn<T>({ on401: 'returnNull' })({ queryKey: [url], signal } as never);
+    const data = await fetchJson<T>(url, signal);
     return data === null ? { available: false } : { available: true, data };
   } catch (error) {
     if (errorStatus(error) === 404) return { available: false };
@@ -23,7 +29,7 @@ async function fetchOptional<T>(url: string, signal: AbortSignal): Promise<Optio
 export function useSystemStatus() {
   return useQuery({
     queryKey: ['landing', '/api/system/status'],
-    queryFn: getQueryFn<SystemStatus>({ on401: 'returnNull' }),
+    queryFn: ({ signal }) => fetchJson<SystemStatus>('/api/system/status', signal),
     refetchInterval: SYSTEM_STATUS_REFRESH_MS,
   });
 }

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run the real server (apps/server/src/main.ts) on a fresh database, serving the
+// built web app (scripts/e2e.mjs builds it first and finds Chromium).
+const PORT = Number(process.env.E2E_PORT ?? 5055);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The config is evaluated by the runner and again by each worker; the env var makes them
+// share one data directory (workers inherit the runner's environment).
+process.env.MERIDIAN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/artifacts/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: process.env.MERIDIAN_E2E_DATA_DIR,
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      // Many sign-ins in a row from one address are expected here.
+      SIGN_IN_RATE_LIMIT: '1000',
+    },
+  },
+});
