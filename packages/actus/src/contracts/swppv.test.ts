@@ -56,6 +56,17 @@ describe('SWPPV', () => {
     );
   });
 
+  it('a swap already running at the status date pays the same flows as one followed from inception', () => {
+    for (const settlement of ['D', 'S']) {
+      const over = { cycleAnchorDateOfRateReset: '2015-04-02T00:00:00', deliverySettlement: settlement, contractRole: 'RF' };
+      const full = run(swap(over), libor(0.03));
+      const running = run(swap({ ...over, statusDate: '2015-02-15T00:00:00' }), libor(0.03));
+      const after = full.filter((e) => e.eventDate > '2015-02-15T00:00');
+      expect(running.map((e) => [e.eventDate, e.eventType])).toEqual(after.map((e) => [e.eventDate, e.eventType]));
+      running.forEach((e, i) => expect(e.payoff).toBeCloseTo(after[i]?.payoff ?? Number.NaN, 9));
+    }
+  });
+
   it('terminates: no event after TD, termination price paid, position closed', () => {
     const events = run(swap({ terminationDate: '2015-08-15T00:00:00', priceAtTerminationDate: '12.5' }), libor(0.03));
     expect(events.at(-1)).toMatchObject({ eventType: 'TD', payoff: 12.5, notionalPrincipal: 0, accruedInterest: 0 });

@@ -6,6 +6,7 @@ import { roleSign } from '../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../engine/types.js';
 import { anchorOf, applyTermination, cycleEvents, purchaseEvents } from './common/schedules.js';
 import { resetRate } from './common/interest.js';
+import { initialAccrual } from './pam.js';
 
 /**
  * SWPPV state beyond the common fields: the fixed leg accrues in `accruedInterest`,
@@ -39,15 +40,26 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   return applyTermination(terms, conv, events);
 }
 
-function initialState(terms: ContractTerms): SwapState {
+/**
+ * State of a swap already running at the status date: accruals since the last payment
+ * date (or the given accrued terms, signed by the role), floating rate IPNR2.
+ */
+function initialState(terms: ContractTerms, conv: Conventions): SwapState {
   const state: SwapState = { ...emptyState(terms), accruedInterest2: 0, lastInterestPeriod: 0 };
   const ied = terms.initialExchangeDate;
   if (ied !== undefined && ied > terms.statusDate) return state;
   const sign = roleSign(terms.contractRole);
-  state.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
+  const notional = sign * (terms.notionalPrincipal ?? 0);
+  const given2 = terms.accruedInterest2 as number | undefined;
+  const fixed = terms.accruedInterest === undefined ? initialAccrual(terms, conv, notional, terms.nominalInterestRate ?? 0) : sign * terms.accruedInterest;
+  const floating = given2 === undefined ? -initialAccrual({ ...terms, accruedInterest: undefined }, conv, notional, terms.nominalInterestRate2 ?? 0) : sign * given2;
+  state.notionalPrincipal = notional;
   state.nominalInterestRate = terms.nominalInterestRate2 ?? 0;
-  state.accruedInterest = sign * (terms.accruedInterest ?? 0);
-  state.accruedInterest2 = sign * ((terms.accruedInterest2 as number | undefined) ?? 0);
+  if (isNetSettled(terms)) state.accruedInterest = fixed + floating;
+  else {
+    state.accruedInterest = fixed;
+    state.accruedInterest2 = floating;
+  }
   return state;
 }
 
