@@ -3,7 +3,7 @@ import { BusinessDayAdjuster } from '../time/business-day.js';
 import { getCalendar, NO_CALENDAR, type BusinessCalendar } from '../time/calendar.js';
 import { yearFraction, type DayCountConvention } from '../time/day-count.js';
 import type { ContractTerms } from '../terms/types.js';
-import { EngineError, type EngineEvent } from './types.js';
+import { EngineError, newEvent, type EngineEvent } from './types.js';
 
 /** The date conventions of one contract, resolved once per evaluation. */
 export interface Conventions {
@@ -26,6 +26,6 @@ export function conventionsOf(terms: ContractTerms): Conventions {
     calendar,
     bdc,
     yearFraction: (start, end) => yearFraction(dayCount, start, end, maturity, calendar),
-    event: (t, type) => ({ time: bdc.shiftEvent(t), calcTime: bdc.shiftCalc(t), type, payoff: 0, currency }),
+    event: (t, type) => newEvent(bdc.shiftEvent(t), bdc.shiftCalc(t), type, currency),
   };
 }

@@ -88,6 +88,32 @@ function toContractEvent(e: EngineEvent): ContractEvent {
   return out;
 }
 
+// Inputs are normalized once per caller object: a portfolio evaluated against the same
+// market data does not re-parse it for every contract.
+const seriesCache = new WeakMap<object, Map<string, Series>>();
+const observedCache = new WeakMap<object, ObservedEvent[]>();
+const NO_SERIES = new Map<string, Series>();
+
+function seriesOf(raw: GenerateOptions['observations']): Map<string, Series> {
+  if (!raw) return NO_SERIES;
+  let map = seriesCache.get(raw);
+  if (!map) {
+    map = toSeriesMap(raw as RawObservations);
+    seriesCache.set(raw, map);
+  }
+  return map;
+}
+
+function observedOf(raw: unknown[] | undefined): ObservedEvent[] {
+  if (!raw || raw.length === 0) return [];
+  let events = observedCache.get(raw);
+  if (!events) {
+    events = toObservedEvents(raw);
+    observedCache.set(raw, events);
+  }
+  return events;
+}
+
 /**
  * Computes the contract's events from its status date (up to `options.to`), each with
  * its payoff and post-event state. Deterministic and free of I/O.
@@ -98,7 +124,7 @@ export function generateEvents(terms: ContractTerms, options: GenerateOptions = 
     to = parseTime(options.to);
     if (to === undefined) return { ok: false, error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }] };
   }
-  const ctx = new Context(to, toSeriesMap(options.observations as RawObservations | undefined), toObservedEvents(options.observedEvents));
+  const ctx = new Context(to, seriesOf(options.observations), observedOf(options.observedEvents));
   try {
     return { ok: true, value: evaluateWith(terms, ctx).map(toContractEvent) };
   } catch (error) {

@@ -23,11 +23,11 @@ export function copyState(event: EngineEvent, s: ContractState): void {
   event.nextPrincipalRedemptionPayment = s.nextPrincipalRedemptionPayment;
   event.interestCalculationBaseAmount = s.interestCalculationBaseAmount;
   event.contractPerformance = s.contractPerformance;
-  if (s.exerciseDate !== undefined) event.exerciseDate = s.exerciseDate;
-  if (s.exerciseAmount !== undefined) event.exerciseAmount = s.exerciseAmount;
-  if (s.notionalPrincipal2 !== undefined) event.notionalPrincipal2 = s.notionalPrincipal2;
-  if (s.nominalInterestRate2 !== undefined) event.nominalInterestRate2 = s.nominalInterestRate2;
-  if (s.accruedInterest2 !== undefined) event.accruedInterest2 = s.accruedInterest2;
+  event.exerciseDate = s.exerciseDate;
+  event.exerciseAmount = s.exerciseAmount;
+  event.notionalPrincipal2 = s.notionalPrincipal2;
+  event.nominalInterestRate2 = s.nominalInterestRate2;
+  event.accruedInterest2 = s.accruedInterest2;
 }
 
 /** A fresh state with neutral values; modules override what their type defines. */

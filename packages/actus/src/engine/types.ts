@@ -83,3 +83,33 @@ export class EngineError extends Error {
     super(message);
   }
 }
+
+/**
+ * A scheduled event with every field present from the start, so all events share one
+ * object shape (state fields are filled in after evaluation).
+ */
+export function newEvent(time: Time, calcTime: Time, type: string, currency: string): EngineEvent {
+  return {
+    time,
+    calcTime,
+    type,
+    payoff: 0,
+    currency,
+    notionalPrincipal: 0,
+    nominalInterestRate: 0,
+    accruedInterest: 0,
+    feeAccrued: 0,
+    notionalScalingMultiplier: 1,
+    interestScalingMultiplier: 1,
+    nextPrincipalRedemptionPayment: 0,
+    interestCalculationBaseAmount: 0,
+    contractPerformance: 'PF',
+    exerciseDate: undefined,
+    exerciseAmount: undefined,
+    notionalPrincipal2: undefined,
+    nominalInterestRate2: undefined,
+    accruedInterest2: undefined,
+    value: undefined,
+    sequence: undefined,
+  };
+}

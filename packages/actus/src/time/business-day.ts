@@ -1,4 +1,4 @@
-import { addDays, civilFromDays, dayNumber, type Time } from './datetime.js';
+import { addDays, civil, dayNumber, monthOf, type Time } from './datetime.js';
 import type { BusinessCalendar } from './calendar.js';
 
 export type BusinessDayConvention = 'NOS' | 'SCF' | 'SCMF' | 'CSF' | 'CSMF' | 'SCP' | 'SCMP' | 'CSP' | 'CSMP';
@@ -8,7 +8,7 @@ export const BUSINESS_DAY_CONVENTIONS: readonly BusinessDayConvention[] = [
 ];
 
 function month(t: Time): number {
-  return civilFromDays(dayNumber(t))[1];
+  return monthOf(civil(dayNumber(t)));
 }
 
 function following(t: Time, cal: BusinessCalendar): Time {

@@ -18,8 +18,7 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146_097 + doe - 719_468;
 }
 
-/** Calendar date of a day number, as [year, month (1-12), day]. */
-export function civilFromDays(days: number): [number, number, number] {
+function computeCivil(days: number): number {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
@@ -28,7 +27,38 @@ export function civilFromDays(days: number): [number, number, number] {
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+  return packCivil(yoe + era * 400 + (month <= 2 ? 1 : 0), month, day);
+}
+
+/** A date packed in one integer: year << 9 | month << 5 | day (no allocation in hot loops). */
+export function packCivil(year: number, month: number, day: number): number {
+  return (year << 9) | (month << 5) | day;
+}
+export const yearOf = (packed: number): number => packed >> 9;
+export const monthOf = (packed: number): number => (packed >> 5) & 15;
+export const dayOf = (packed: number): number => packed & 31;
+
+// Schedules revisit the same days many times: a small direct-mapped cache of
+// day number -> packed date avoids repeating the division-heavy conversion.
+const CACHE_BITS = 14;
+const CACHE_MASK = (1 << CACHE_BITS) - 1;
+const cachedDays = new Int32Array(1 << CACHE_BITS).fill(-0x7fffffff);
+const cachedCivil = new Int32Array(1 << CACHE_BITS);
+
+/** Packed calendar date (see {@link packCivil}) of a day number. */
+export function civil(days: number): number {
+  const slot = days & CACHE_MASK;
+  if (cachedDays[slot] === days) return cachedCivil[slot] as number;
+  const packed = computeCivil(days);
+  cachedDays[slot] = days;
+  cachedCivil[slot] = packed;
+  return packed;
+}
+
+/** Calendar date of a day number, as [year, month (1-12), day]. */
+export function civilFromDays(days: number): [number, number, number] {
+  const p = civil(days);
+  return [yearOf(p), monthOf(p), dayOf(p)];
 }
 
 export function isLeapYear(year: number): boolean {
@@ -60,19 +90,22 @@ export function isoWeekday(t: Time): number {
 }
 
 export function isLastDayOfMonth(t: Time): boolean {
-  const [y, m, d] = civilFromDays(dayNumber(t));
-  return d === daysInMonth(y, m);
+  const p = civil(dayNumber(t));
+  return dayOf(p) === daysInMonth(yearOf(p), monthOf(p));
 }
 
 /** Moves t to the last day of its month, keeping the time of day. */
 export function toEndOfMonth(t: Time): Time {
-  const [y, m] = civilFromDays(dayNumber(t));
-  return makeTime(y, m, daysInMonth(y, m), secondOfDay(t));
+  const p = civil(dayNumber(t));
+  return makeTime(yearOf(p), monthOf(p), daysInMonth(yearOf(p), monthOf(p)), secondOfDay(t));
 }
 
 /** Adds calendar months, clamping the day to the target month's length (ISO rule). */
 export function addMonths(t: Time, months: number): Time {
-  const [y, m, d] = civilFromDays(dayNumber(t));
+  const p = civil(dayNumber(t));
+  const y = yearOf(p);
+  const m = monthOf(p);
+  const d = dayOf(p);
   const total = y * 12 + (m - 1) + months;
   const ny = Math.floor(total / 12);
   const nm = total - ny * 12 + 1;
@@ -102,13 +135,26 @@ export function parseTime(text: string): Time | undefined {
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
+const formattedDays = new Map<number, string>();
+
+function formatDay(days: number): string {
+  let text = formattedDays.get(days);
+  if (text === undefined) {
+    const p = civil(days);
+    text = `${String(yearOf(p)).padStart(4, '0')}-${pad2(monthOf(p))}-${pad2(dayOf(p))}`;
+    if (formattedDays.size > 100_000) formattedDays.clear();
+    formattedDays.set(days, text);
+  }
+  return text;
+}
+
 /** ISO local date-time 'YYYY-MM-DDTHH:mm', with ':ss' only when seconds are non-zero. */
 export function formatTime(t: Time): string {
-  const [y, m, d] = civilFromDays(dayNumber(t));
   const s = secondOfDay(t);
+  if (s === 0) return `${formatDay(dayNumber(t))}T00:00`;
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = s % 60;
-  const base = `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}T${pad2(hh)}:${pad2(mm)}`;
+  const base = `${formatDay(dayNumber(t))}T${pad2(hh)}:${pad2(mm)}`;
   return ss === 0 ? base : `${base}:${pad2(ss)}`;
 }

@@ -1,4 +1,4 @@
-import { civilFromDays, dayNumber, daysInMonth, isLeapYear, makeTime, SECONDS_PER_DAY, type Time } from './datetime.js';
+import { civil, dayNumber, dayOf, daysInMonth, isLeapYear, makeTime, monthOf, SECONDS_PER_DAY, yearOf, type Time } from './datetime.js';
 import type { BusinessCalendar } from './calendar.js';
 
 export type DayCountConvention = 'AA' | 'A360' | 'A365' | '30E360' | '30E360ISDA' | '28E336' | 'B252';
@@ -20,8 +20,8 @@ function actualDays(start: Time, end: Time): number {
 }
 
 function actualActualIsda(start: Time, end: Time): number {
-  const y1 = civilFromDays(dayNumber(start))[0];
-  const y2 = civilFromDays(dayNumber(end))[0];
+  const y1 = yearOf(civil(dayNumber(start)));
+  const y2 = yearOf(civil(dayNumber(end)));
   const basis1 = isLeapYear(y1) ? 366 : 365;
   if (y1 === y2) return actualDays(start, end) / basis1;
   const basis2 = isLeapYear(y2) ? 366 : 365;
@@ -35,14 +35,18 @@ function thirty360(y1: number, m1: number, d1: number, y2: number, m2: number, d
 }
 
 function thirtyE360(start: Time, end: Time): number {
-  const [y1, m1, d1] = civilFromDays(dayNumber(start));
-  const [y2, m2, d2] = civilFromDays(dayNumber(end));
+  const p1 = civil(dayNumber(start));
+  const p2 = civil(dayNumber(end));
+  const y1 = yearOf(p1), m1 = monthOf(p1), d1 = dayOf(p1);
+  const y2 = yearOf(p2), m2 = monthOf(p2), d2 = dayOf(p2);
   return thirty360(y1, m1, Math.min(d1, 30), y2, m2, Math.min(d2, 30), 360, 30);
 }
 
 function thirtyE360Isda(start: Time, end: Time, maturity: Time | undefined): number {
-  const [y1, m1, d1] = civilFromDays(dayNumber(start));
-  const [y2, m2, d2] = civilFromDays(dayNumber(end));
+  const p1 = civil(dayNumber(start));
+  const p2 = civil(dayNumber(end));
+  const y1 = yearOf(p1), m1 = monthOf(p1), d1 = dayOf(p1);
+  const y2 = yearOf(p2), m2 = monthOf(p2), d2 = dayOf(p2);
   const start30 = d1 === daysInMonth(y1, m1) ? 30 : d1;
   const endIsLast = d2 === daysInMonth(y2, m2);
   const isMaturity = maturity !== undefined && dayNumber(maturity) === dayNumber(end);
@@ -51,8 +55,10 @@ function thirtyE360Isda(start: Time, end: Time, maturity: Time | undefined): num
 }
 
 function twentyEight336(start: Time, end: Time): number {
-  const [y1, m1, d1] = civilFromDays(dayNumber(start));
-  const [y2, m2, d2] = civilFromDays(dayNumber(end));
+  const p1 = civil(dayNumber(start));
+  const p2 = civil(dayNumber(end));
+  const y1 = yearOf(p1), m1 = monthOf(p1), d1 = dayOf(p1);
+  const y2 = yearOf(p2), m2 = monthOf(p2), d2 = dayOf(p2);
   const s = d1 === daysInMonth(y1, m1) ? 28 : Math.min(d1, 28);
   const e = d2 === daysInMonth(y2, m2) ? 28 : Math.min(d2, 28);
   return thirty360(y1, m1, s, y2, m2, e, 336, 28);

@@ -1,0 +1,84 @@
+/**
+ * npm run bench:actus — contracts per second (schedule + events with payoffs and
+ * states, i.e. generateEvents on parsed terms) per contract type over the official
+ * ACTUS test cases. Method and figures in docs/benchmarks.md.
+ * Env: ACTUS_TESTS_DIR (default ../shared/actus-tests), BENCH_RUNS (default 7),
+ * BENCH_MS (target duration of one run per type, default 1000).
+ */
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { generateEvents, parseTerms, type ContractTerms, type GenerateOptions } from '../packages/actus/src/index';
+import { listTestFiles, loadTestCases, observationsOf } from '../packages/actus/src/conformance/load';
+
+const TESTS_DIR = process.env.ACTUS_TESTS_DIR ?? resolve(import.meta.dirname, '../../shared/actus-tests');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUN_MS = Number(process.env.BENCH_MS ?? 1000);
+
+interface Job {
+  terms: ContractTerms;
+  options: GenerateOptions;
+}
+
+function jobsByType(): Map<string, Job[]> {
+  const byType = new Map<string, Job[]>();
+  for (const c of listTestFiles([TESTS_DIR]).flatMap(loadTestCases)) {
+    const parsed = parseTerms(c.terms);
+    if (!parsed.ok) continue;
+    const type = parsed.value.contractType;
+    const job = { terms: parsed.value, options: { to: c.to, observations: observationsOf(c), observedEvents: c.eventsObserved } };
+    byType.set(type, [...(byType.get(type) ?? []), job]);
+  }
+  return byType;
+}
+
+interface Rate {
+  /** Contracts per second of elapsed (wall-clock) time. */
+  wall: number;
+  /** Contracts per CPU-second of this process (all its threads, GC included). */
+  cpu: number;
+}
+
+/** Evaluates every case of the type in turn until RUN_MS of wall time elapsed. */
+function run(jobs: Job[]): Rate {
+  let contracts = 0;
+  let sink = 0;
+  const cpuStart = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const budget = BigInt(RUN_MS) * 1_000_000n;
+  let elapsed = 0n;
+  while (elapsed < budget) {
+    for (const job of jobs) {
+      const result = generateEvents(job.terms, job.options);
+      if (result.ok) sink += result.value.length;
+    }
+    contracts += jobs.length;
+    elapsed = process.hrtime.bigint() - start;
+  }
+  const cpu = process.cpuUsage(cpuStart);
+  if (sink < 0) console.log(sink);
+  return { wall: (contracts * 1e9) / Number(elapsed), cpu: (contracts * 1e6) / (cpu.user + cpu.system) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+const REFERENCE: Record<string, number> = { PAM: 26_000, ANN: 11_500, LAM: 18_600, NAM: 15_800, SWPPV: 13_400, SWAPS: 5_800 };
+
+const byType = jobsByType();
+console.log(`ACTUS engine benchmark: ${RUNS} runs x ~${RUN_MS} ms per type, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`);
+const only = process.env.BENCH_TYPES?.split(',');
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+console.log('| type | cases | per CPU-second (median) | wall-clock (median) | Java reference | ratio (CPU) | runs (CPU, k) |');
+console.log('|---|---:|---:|---:|---:|---:|---|');
+for (const [type, jobs] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  if (only && !only.includes(type)) continue;
+  run(jobs); // warm-up
+  const rates = Array.from({ length: RUNS }, () => run(jobs));
+  const cpu = median(rates.map((r) => r.cpu));
+  const wall = median(rates.map((r) => r.wall));
+  const ref = REFERENCE[type];
+  const runs = rates.map((r) => (r.cpu / 1000).toFixed(1)).join(' ');
+  console.log(`| ${type} | ${jobs.length} | ${fmt(cpu)} | ${fmt(wall)} | ${ref ? fmt(ref) : '-'} | ${ref ? (cpu / ref).toFixed(1) + 'x' : '-'} | ${runs} |`);
+}
