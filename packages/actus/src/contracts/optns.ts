@@ -85,7 +85,8 @@ export function exerciseLifecycle(value: (terms: ContractTerms, price: number) =
         return payoff;
       }
       case 'TD':
-        return sign * (terms.priceAtTerminationDate ?? 0);
+        // As for the other derivatives, the reference pays the termination price unsigned.
+        return terms.priceAtTerminationDate ?? 0;
       default:
         return 0;
     }
