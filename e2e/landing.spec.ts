@@ -32,6 +32,7 @@ test.describe('landing page', () => {
     await signInViaApi(page);
     await page.goto('/');
     await expect(page.getByTestId('api-latency')).toHaveText(/ms$/);
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
     await page.screenshot({ path: `${ARTIFACTS}/landing-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${ARTIFACTS}/landing-mobile.png`, fullPage: true });

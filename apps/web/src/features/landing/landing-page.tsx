@@ -23,11 +23,9 @@ export default function LandingPage() {
         <HoldingsCard />
         <SystemStatusCard />
       </div>
+      <QuickAccessRoles />
       <LinkCards />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <RecentTransactionsCard />
-        <QuickAccessRoles />
-      </div>
+      <RecentTransactionsCard />
     </div>
   );
 }

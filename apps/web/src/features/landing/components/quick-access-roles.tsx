@@ -14,7 +14,7 @@ export function QuickAccessRoles() {
         <CardTitle>Quick Access Roles</CardTitle>
         <CardDescription>Connect as a stakeholder role and open its dashboard.</CardDescription>
       </CardHeader>
-      <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2">
+      <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {ROLE_CARDS.map(({ slug, description, icon: Icon }) => {
           const label = STAKEHOLDER_ROLES.find((role) => role.slug === slug)?.label ?? slug;
           const busy = pending === slug;

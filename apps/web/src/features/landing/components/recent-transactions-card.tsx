@@ -18,7 +18,7 @@ export function RecentTransactionsCard() {
   const trades = useMyTrades();
   const rows = trades.data?.available ? recentTransactions(trades.data.data, user?.id, RECENT_TRANSACTIONS_ROWS) : [];
   return (
-    <Card className="lg:col-span-2">
+    <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Recent Transactions</CardTitle>
         <ArrowLeftRight className="size-5 text-muted-foreground" aria-hidden />
