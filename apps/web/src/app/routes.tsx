@@ -20,6 +20,7 @@ const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const SignInPage = lazy(() => import('@/features/auth/sign-in-page'));
 const RoleManagementPlaceholder = lazy(() => import('@/features/landing/role-management-placeholder'));
 const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashboard'));
+const TradingPage = lazy(() => import('@/features/trading/routes/trading-page'));
 const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/create-instrument'));
 const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketplace'));
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
@@ -80,7 +81,7 @@ export const appRoutes: AppRoute[] = [
     path: '/trading',
     title: 'Trading Interface',
     guard: 'trading',
-    component: comingSoon('Trading Interface', 'It will offer market watch, charts, the order book and order entry.'),
+    component: TradingPage,
   },
   {
     path: '/risk',

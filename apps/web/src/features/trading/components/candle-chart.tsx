@@ -1,0 +1,83 @@
+import type { Candle } from '@meridian/schemas';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { toChartCandles, toChartVolumes } from '../lib/chart-data';
+
+type Series = { chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> };
+
+// The chart draws on a canvas, so it needs the theme's colours as literals.
+function themeColour(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+function buildChart(element: HTMLElement): Series {
+  const up = themeColour('--color-success', '#047857');
+  const down = themeColour('--color-destructive', '#b91c1c');
+  const chart = createChart(element, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: themeColour('--color-muted-foreground', '#5b6778'),
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: '#eef2f7' }, horzLines: { color: '#eef2f7' } },
+    timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dde3ec' },
+    rightPriceScale: { borderColor: '#dde3ec' },
+  });
+  const candles = chart.addSeries(CandlestickSeries, {
+    upColor: up,
+    downColor: down,
+    borderUpColor: up,
+    borderDownColor: down,
+    wickUpColor: up,
+    wickDownColor: down,
+    priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+  });
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+  const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  return { chart, candles, volume };
+}
+
+/** Hourly candles with volume bars (lightweight-charts). Loaded lazily with the chart library. */
+export default function CandleChart({ candles }: { candles: Candle[] }) {
+  const container = useRef<HTMLDivElement>(null);
+  const series = useRef<Series | null>(null);
+  const fitted = useRef(false);
+
+  useEffect(() => {
+    if (!container.current) return;
+    series.current = buildChart(container.current);
+    return () => {
+      series.current?.chart.remove();
+      series.current = null;
+      fitted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const current = series.current;
+    if (!current) return;
+    const up = themeColour('--color-success', '#047857');
+    const down = themeColour('--color-destructive', '#b91c1c');
+    current.candles.setData(toChartCandles(candles).map((c) => ({ ...c, time: c.time as UTCTimestamp })));
+    current.volume.setData(
+      toChartVolumes(candles).map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: `${v.up ? up : down}55` })),
+    );
+    // Fit once; later updates keep the user's zoom and scroll.
+    if (!fitted.current) {
+      current.chart.timeScale().fitContent();
+      fitted.current = true;
+    }
+  }, [candles]);
+
+  return <div ref={container} className="h-72 w-full" data-testid="price-chart-canvas" />;
+}

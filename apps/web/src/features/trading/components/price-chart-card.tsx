@@ -1,0 +1,53 @@
+import type { InstrumentListItem } from '@meridian/schemas';
+import { CandlestickChart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+import { useCandles } from '../api/get-candles';
+import { CHART_POINTS, EMPTY_STATES } from '../constants';
+import { EmptyState } from './empty-state';
+
+const CandleChart = lazy(() => import('./candle-chart'));
+
+/** Price chart of the selected instrument: its real trades, hourly (SPEC §2's 24-point series). */
+export function PriceChartCard({ instrument }: { instrument: InstrumentListItem | undefined }) {
+  const candles = useCandles(instrument?.id ?? null);
+  const series = candles.data?.candles ?? [];
+  const volume = series.reduce((sum, c) => sum + c.volume, 0);
+
+  return (
+    <Card className="flex flex-col" data-testid="price-chart">
+      <CardHeader>
+        <CardTitle>{instrument ? instrument.name : 'Price Chart'}</CardTitle>
+        <CardDescription>
+          {instrument
+            ? `${instrument.contractType} · ${instrument.currency} · last ${CHART_POINTS} hours of trades${series.length > 0 ? ` · ${formatNumber(volume)} units` : ''}`
+            : 'Hourly candles from executed trades'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        {!instrument ? (
+          <EmptyState icon={CandlestickChart} title={EMPTY_STATES.noInstrument} text="Choose an instrument in Market Watch to see its price history." />
+        ) : candles.isPending ? (
+          <Skeleton className="h-72 w-full" />
+        ) : candles.isError ? (
+          <p role="alert" className="py-12 text-center text-sm text-destructive">
+            Could not load the price history: {errorMessage(candles.error)}
+          </p>
+        ) : series.length === 0 ? (
+          <EmptyState
+            icon={CandlestickChart}
+            title="No trades yet"
+            text={`${instrument.name} has not traded in the last ${CHART_POINTS} hours. The chart starts with its next trade.`}
+          />
+        ) : (
+          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+            <CandleChart candles={series} />
+          </Suspense>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
