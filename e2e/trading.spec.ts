@@ -1,0 +1,132 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInViaApi } from './support/auth';
+
+/**
+ * Two investors in two browsers trade against each other on /trading: a limit sell rests,
+ * a market buy crosses it, and both screens show the fill, the emptied book, the new candle
+ * and the moved balances without a reload — through the live stream.
+ */
+const ARTIFACTS = 'e2e/artifacts';
+const SELLER = 'investor@meridian.test';
+const BUYER = 'investor2@meridian.test';
+const QUANTITY = 5;
+/** Live updates must arrive this fast; the spec's polling fallback is off while the stream is live. */
+const LIVE_MS = 2_500;
+
+type Book = { bids: { price: string; quantity: number }[]; asks: { price: string; quantity: number }[] };
+type Portfolio = {
+  cash: { currency: string; available: string }[];
+  positions: { instrumentId: string; instrumentName: string; currency: string; units: number; reservedUnits: number }[];
+};
+type Instrument = { id: string; name: string; currency: string; price: string | null };
+
+const toMinor = (decimal: string) => {
+  const [whole, fraction = ''] = decimal.split('.');
+  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+};
+const fromMinor = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+/** As the screen shows money: en-US, 2 decimals (Intl formats the decimal string exactly). */
+const money = (minor: bigint, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(fromMinor(minor) as unknown as number);
+
+async function openTrader(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInViaApi(page, email);
+  return page;
+}
+
+async function getJson<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+const cashOf = (portfolio: Portfolio, currency: string) => toMinor(portfolio.cash.find((c) => c.currency === currency)?.available ?? '0');
+
+/** An instrument among the first 12 (Market Watch) that the seller holds and that nobody else quotes. */
+async function pickInstrument(seller: Page): Promise<{ instrument: Instrument; price: bigint }> {
+  const instruments = (await getJson<Instrument[]>(seller, '/api/instruments')).slice(0, 12);
+  const portfolio = await getJson<Portfolio>(seller, '/api/portfolio/analytics');
+  for (const instrument of instruments) {
+    const held = portfolio.positions.find((p) => p.instrumentId === instrument.id);
+    if (!held || held.units - held.reservedUnits < QUANTITY) continue;
+    const book = await getJson<Book>(seller, `/api/instruments/${instrument.id}/orderbook?depth=8`);
+    // Rest just inside any existing ask, above any bid, so the market buy takes exactly our order.
+    const bestAsk = book.asks[0] ? toMinor(book.asks[0].price) : null;
+    const bestBid = book.bids[0] ? toMinor(book.bids[0].price) : 0n;
+    const base = instrument.price && !instrument.price.startsWith('-') ? toMinor(instrument.price) : 10_000n;
+    const price = bestAsk !== null ? bestAsk - 1n : base > bestBid ? base : bestBid + 100n;
+    if (price > bestBid && price > 0n) return { instrument, price };
+  }
+  throw new Error(`${SELLER} holds no tradable instrument in Market Watch`);
+}
+
+async function selectInstrument(page: Page, name: string) {
+  await page.goto('/trading');
+  await expect(page.getByRole('heading', { name: 'Trading Interface' })).toBeVisible();
+  await expect(page.getByTestId('stream-status')).toHaveText('Live');
+  await page.getByTestId('market-watch-row').filter({ hasText: name }).click();
+  await expect(page.getByTestId('place-order').getByText(name)).toBeVisible();
+}
+
+test('a limit sell and a crossing market buy: both traders see the fill live', async ({ browser }) => {
+  const seller = await openTrader(browser, SELLER);
+  const buyer = await openTrader(browser, BUYER);
+  const { instrument, price } = await pickInstrument(seller);
+  const notional = price * BigInt(QUANTITY);
+  const usd = (minor: bigint) => money(minor, instrument.currency);
+  const priceText = usd(price);
+  const sellerCash = cashOf(await getJson<Portfolio>(seller, '/api/portfolio/analytics'), instrument.currency);
+  const buyerCash = cashOf(await getJson<Portfolio>(buyer, '/api/portfolio/analytics'), instrument.currency);
+  const unitsBefore = async (page: Page) =>
+    (await getJson<Portfolio>(page, '/api/portfolio/analytics')).positions.find((p) => p.instrumentId === instrument.id)?.units ?? 0;
+  const sellerUnits = await unitsBefore(seller);
+  const buyerUnits = await unitsBefore(buyer);
+
+  await selectInstrument(seller, instrument.name);
+  await selectInstrument(buyer, instrument.name);
+  await seller.screenshot({ path: `${ARTIFACTS}/trading-before.png`, fullPage: true });
+
+  // The seller rests a limit sell.
+  const form = seller.getByTestId('place-order');
+  await form.getByRole('radio', { name: 'Sell' }).click();
+  await form.getByLabel('Order Type').click();
+  await seller.getByRole('option', { name: 'Limit' }).click();
+  await form.getByLabel('Quantity').fill(String(QUANTITY));
+  await form.getByLabel(/^Price/).fill(fromMinor(price));
+  await expect(form.getByTestId('estimated-total')).toHaveText(usd(notional));
+  await form.getByRole('button', { name: 'Place Sell Order' }).click();
+  await expect(seller.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Order Placed');
+
+  const newest = (page: Page) => page.getByTestId('recent-order').first();
+  await expect(newest(seller)).toHaveAttribute('data-status', 'open');
+  // Both books show the ask at once; the buyer never reloads.
+  for (const page of [seller, buyer]) {
+    await expect(page.getByTestId('book-ask').filter({ hasText: priceText }).first()).toContainText(String(QUANTITY), { timeout: LIVE_MS });
+  }
+
+  // The buyer's market buy crosses it.
+  const buyForm = buyer.getByTestId('place-order');
+  await buyForm.getByLabel('Quantity').fill(String(QUANTITY));
+  await buyForm.getByRole('button', { name: 'Place Buy Order' }).click();
+  await expect(buyer.getByRole('region', { name: 'Notifications (F8)' })).toContainText('filled');
+
+  for (const page of [seller, buyer]) {
+    await expect(newest(page)).toHaveAttribute('data-status', 'filled', { timeout: LIVE_MS });
+    await expect(page.getByTestId('book-ask').filter({ hasText: priceText })).toHaveCount(0, { timeout: LIVE_MS });
+    await expect(page.getByTestId('price-chart-canvas')).toBeVisible({ timeout: LIVE_MS });
+    await expect(page.getByTestId('market-watch-row').filter({ hasText: instrument.name })).toContainText(priceText, { timeout: LIVE_MS });
+  }
+  await expect(seller.getByTestId('available-balance')).toHaveText(usd(sellerCash + notional), { timeout: LIVE_MS });
+  await expect(buyer.getByTestId('available-balance')).toHaveText(usd(buyerCash - notional), { timeout: LIVE_MS });
+
+  // The ledger moved exactly: cash one way, units the other.
+  expect(cashOf(await getJson<Portfolio>(seller, '/api/portfolio/analytics'), instrument.currency)).toBe(sellerCash + notional);
+  expect(cashOf(await getJson<Portfolio>(buyer, '/api/portfolio/analytics'), instrument.currency)).toBe(buyerCash - notional);
+  expect(await unitsBefore(seller)).toBe(sellerUnits - QUANTITY);
+  expect(await unitsBefore(buyer)).toBe(buyerUnits + QUANTITY);
+
+  await seller.screenshot({ path: `${ARTIFACTS}/trading-seller-after.png`, fullPage: true });
+  await buyer.screenshot({ path: `${ARTIFACTS}/trading-buyer-after.png`, fullPage: true });
+});
