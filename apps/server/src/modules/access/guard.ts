@@ -1,3 +1,4 @@
+import { fromMinorUnits } from '@meridian/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
 import { requireAuth } from '../auth/guard';
@@ -22,6 +23,14 @@ export function requirePermission(permissionId: string, options: PermissionOptio
     if (!request.user) await requireAuth(request, reply);
     const amount = options.amount?.(request);
     const decision = await checkPermission(request.server.db, request.user.id, permissionId, amount);
-    if (!decision.hasPermission) throw forbidden(`Missing permission: ${permissionId}`);
+    if (decision.hasPermission) return;
+    // Say so when the permission is held but not for this amount; the id always comes first.
+    const heldWithoutAmount =
+      amount !== undefined && (await checkPermission(request.server.db, request.user.id, permissionId)).hasPermission;
+    throw forbidden(
+      heldWithoutAmount
+        ? `Missing permission: ${permissionId} (amount ${fromMinorUnits(amount)} exceeds your limit)`
+        : `Missing permission: ${permissionId}`,
+    );
   };
 }
