@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
-import { AUTH_TOASTS, LOGIN_REDIRECT_DELAY_MS } from '@/lib/constants';
+import { signedOutResponse, type AuthGuardVariant } from '@/lib/auth-guard';
 import { redirectToLogin } from '@/lib/login-redirect';
 import { useAuth } from './use-auth';
 import { toast } from './use-toast';
 
-export type AuthGuardVariant = 'standard' | 'trading';
+export type { AuthGuardVariant };
 
 /**
- * SPEC §6 guard for data screens. Once the session check finished without a user:
- * standard screens toast 'Unauthorized' / 'You are logged out. Logging in again...' and
- * redirect to /api/login after 500 ms; the trading screen toasts 'Please log in again' and
- * redirects at once.
+ * SPEC §6 guard for data screens: once the session check finished without a user, show the
+ * variant's toast and redirect to /api/login (see signedOutResponse for texts and delays).
  */
 export function useRequireAuth(variant: AuthGuardVariant = 'standard') {
   const auth = useAuth();
@@ -18,13 +16,9 @@ export function useRequireAuth(variant: AuthGuardVariant = 'standard') {
 
   useEffect(() => {
     if (!signedOut) return;
-    if (variant === 'trading') {
-      toast({ ...AUTH_TOASTS.tradingUnauthorized, variant: 'destructive' });
-      redirectToLogin(0);
-    } else {
-      toast({ ...AUTH_TOASTS.unauthorized, variant: 'destructive' });
-      redirectToLogin(LOGIN_REDIRECT_DELAY_MS);
-    }
+    const response = signedOutResponse(variant);
+    toast(response.toast);
+    redirectToLogin(response.redirectDelayMs);
   }, [signedOut, variant]);
 
   return auth;

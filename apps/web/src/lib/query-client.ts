@@ -1,14 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { getQueryFn, isUnauthorizedError } from './api';
-import { AUTH_TOASTS, LOGIN_REDIRECT_DELAY_MS } from './constants';
+import { signedOutResponse } from './auth-guard';
 import { redirectToLogin } from './login-redirect';
 
 /** SPEC §8: a 401 Unauthorized anywhere means the session ended: tell the user, then log in again. */
 function handleUnauthorized(error: unknown) {
   if (!isUnauthorizedError(error)) return;
-  toast({ ...AUTH_TOASTS.unauthorized, variant: 'destructive' });
-  redirectToLogin(LOGIN_REDIRECT_DELAY_MS);
+  const response = signedOutResponse('standard');
+  toast(response.toast);
+  redirectToLogin(response.redirectDelayMs);
 }
 
 /** SPEC §7: no retries, no refetch on window focus; the query key is the URL by default. */
