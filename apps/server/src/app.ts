@@ -22,6 +22,7 @@ import accessRoutes from './modules/access/routes';
 import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
 import healthRoutes from './modules/health/routes';
+import instrumentRoutes from './modules/instruments/routes';
 import systemRoutes from './modules/system/routes';
 import { registerOriginCheck } from './plugins/origin-check';
 import { RequestMetrics, registerRequestMetrics } from './plugins/request-metrics';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(accessRoutes);
   await app.register(systemRoutes);
+  await app.register(instrumentRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

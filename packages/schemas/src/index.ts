@@ -7,3 +7,4 @@ export * from './instruments';
 export * from './instrument-terms';
 export * from './instrument-observations';
 export * from './trading';
+export * from './instrument-dates';

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../client';
 import { seedAccessCatalogue } from './access';
+import { seedCurves } from './curves';
 import { seedOrganisations } from './organisations';
 import { seedUsers } from './users';
 
@@ -16,6 +17,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'access-catalogue', demo: false, run: seedAccessCatalogue },
   { name: 'organisations', demo: true, run: seedOrganisations },
   { name: 'users', demo: true, run: seedUsers },
+  { name: 'curves', demo: true, run: seedCurves },
 ];
 
 export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {

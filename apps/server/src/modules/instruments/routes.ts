@@ -1,0 +1,69 @@
+import {
+  actusRejectionSchema,
+  errorResponseSchema,
+  instrumentDetailSchema,
+  instrumentFormSchema,
+  instrumentIdParamsSchema,
+  instrumentListSchema,
+  toMinorUnits,
+} from '@meridian/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../access/guard';
+import { requireAuth } from '../auth/guard';
+import { byIssuer } from './queries';
+import { createInstrument, getInstrumentDetail, listInstruments } from './service';
+
+/** The notional checked against the permission's amount limit (runs before body validation). */
+function notionalOf(request: FastifyRequest): bigint | undefined {
+  const notional = (request.body as { notionalAmount?: unknown } | undefined)?.notionalAmount;
+  return typeof notional === 'number' ? (toMinorUnits(notional) ?? undefined) : undefined;
+}
+
+const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/instruments',
+    {
+      // Permission first: a caller who may not issue learns nothing from validation details.
+      preValidation: requirePermission('create_instruments', { amount: notionalOf }),
+      schema: {
+        tags: ['instruments'],
+        summary: 'Issue an ACTUS instrument from the wizard form (terms rebuilt server-side)',
+        body: instrumentFormSchema,
+        response: { 201: instrumentDetailSchema, 400: errorResponseSchema, 403: errorResponseSchema, 422: actusRejectionSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await createInstrument(app.db, request.user.id, request.body);
+      return reply.status(201).send(await getInstrumentDetail(app.db, id));
+    },
+  );
+
+  app.get(
+    '/api/instruments',
+    { preHandler: requireAuth, schema: { tags: ['instruments'], summary: 'All listed instruments with price, yield and 24h volume', response: { 200: instrumentListSchema } } },
+    async () => listInstruments(app.db),
+  );
+
+  app.get(
+    '/api/instruments/my',
+    { preHandler: requireAuth, schema: { tags: ['instruments'], summary: 'Instruments the signed-in user issued', response: { 200: instrumentListSchema } } },
+    async (request) => listInstruments(app.db, byIssuer(request.user.id)),
+  );
+
+  app.get(
+    '/api/instruments/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['instruments'],
+        summary: 'One instrument: terms, ACTUS events, price, yield, duration, DV01, holders, next payment',
+        params: instrumentIdParamsSchema,
+        response: { 200: instrumentDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getInstrumentDetail(app.db, request.params.id),
+  );
+};
+
+export default instrumentRoutes;

@@ -1,0 +1,194 @@
+import type { ContractEvent } from '@meridian/actus';
+import { makeCurve } from '@meridian/risk';
+import {
+  faceValueMinor,
+  fromMinorUnits,
+  toMinorUnits,
+  type ContractType,
+  type InstrumentDetail,
+  type InstrumentForm,
+  type InstrumentListItem,
+} from '@meridian/schemas';
+import type { Db } from '../../db/client';
+import { notFound, unprocessable } from '../../errors';
+import { getOrCreateAccount, getOrCreateUserAccount, issuanceAccountCode, postJournal } from '../ledger/service';
+import { compileInstrument, computeEvents, holderSign, newContractId } from './engine';
+import {
+  byId,
+  insertInstrument,
+  selectCurves,
+  selectHolders,
+  selectInstruments,
+  selectMarketStats,
+  selectSpreads,
+  userOrganisationId,
+  type InstrumentRow,
+  type MarketStats,
+} from './queries';
+import { valueInstrument, type Valuation } from './valuation';
+
+/**
+ * Issues an instrument: terms rebuilt from the form and accepted by the ACTUS engine (422
+ * `ACTUS_REJECTED` with the engine's problems otherwise), then, in one transaction, the
+ * instrument row and the journal crediting all its units to the issuer.
+ */
+export async function createInstrument(db: Db, issuerUserId: string, form: InstrumentForm, now = new Date()): Promise<string> {
+  const compiled = compileInstrument(form, newContractId(form.contractType, now));
+  if (!compiled.ok) {
+    const list = compiled.problems.map((p) => p.message).join('; ');
+    throw unprocessable('ACTUS_REJECTED', `The ACTUS engine rejected the instrument terms: ${list}`, { problems: compiled.problems });
+  }
+  const notional = toMinorUnits(form.notionalAmount)!;
+  const faceValue = faceValueMinor(form.contractType);
+  const units = notional / faceValue;
+  const id = await db.transaction(async (tx) => {
+    const instrumentId = await insertInstrument(tx, {
+      name: form.name,
+      description: form.description || null,
+      contractType: form.contractType,
+      currency: form.currency,
+      notionalAmount: notional,
+      faceValue,
+      units,
+      issueDate: form.issueDate,
+      maturityDate: form.contractType === 'STK' ? null : form.maturityDate || null,
+      status: 'active',
+      terms: compiled.value.terms,
+      observations: compiled.value.observations,
+      issuerUserId,
+      issuerOrgId: await userOrganisationId(tx, issuerUserId),
+    });
+    const issuerAccount = await getOrCreateUserAccount(tx, issuerUserId);
+    const issuance = await getOrCreateAccount(tx, issuanceAccountCode(instrumentId));
+    await postJournal(tx, {
+      kind: 'issue',
+      reference: `instrument:${instrumentId}`,
+      lines: [
+        { accountId: issuerAccount, assetType: 'units', asset: instrumentId, amount: units },
+        { accountId: issuance, assetType: 'units', asset: instrumentId, amount: -units },
+      ],
+    });
+    return instrumentId;
+  });
+  eventCache.set(id, compiled.value.events);
+  return id;
+}
+
+// Terms never change after issue, so neither do their events: compute once per process.
+const eventCache = new Map<string, ContractEvent[]>();
+// Valuations change with the day, the curve and the last trade only.
+const valuationCache = new Map<string, { key: string; valuation: Valuation }>();
+
+function eventsOf(row: InstrumentRow): ContractEvent[] {
+  let events = eventCache.get(row.id);
+  if (!events) {
+    const computed = computeEvents(row.terms, row.observations);
+    // Stored terms were accepted at issue; a later engine refusal leaves the schedule empty.
+    events = computed.ok ? computed.value : [];
+    eventCache.set(row.id, events);
+  }
+  return events;
+}
+
+interface MarketContext {
+  curves: Map<string, { tenor: number; rate: number }[]>;
+  spreads: Map<string, number>;
+  stats: Map<string, MarketStats>;
+  today: string;
+}
+
+async function loadMarket(db: Db, rows: readonly InstrumentRow[]): Promise<MarketContext> {
+  const [curves, spreads, stats] = await Promise.all([selectCurves(db), selectSpreads(db), selectMarketStats(db, rows.map((r) => r.id))]);
+  return { curves, spreads, stats, today: new Date().toISOString().slice(0, 10) };
+}
+
+function valuationOf(row: InstrumentRow, market: MarketContext): Valuation {
+  const points = market.curves.get(row.currency) ?? null;
+  const spread = (row.rating && market.spreads.get(row.rating)) || 0;
+  const lastPrice = market.stats.get(row.id)?.lastPrice ?? null;
+  const key = `${market.today}|${JSON.stringify(points)}|${spread}|${lastPrice}`;
+  const cached = valuationCache.get(row.id);
+  if (cached?.key === key) return cached.valuation;
+  const valuation = valueInstrument({
+    contractType: row.contractType as ContractType,
+    terms: row.terms,
+    events: eventsOf(row),
+    units: row.units,
+    curve: points && points.length > 0 ? makeCurve(points) : null,
+    spread,
+    lastPrice,
+    now: market.today,
+  });
+  valuationCache.set(row.id, { key, valuation });
+  return valuation;
+}
+
+function toListItem(row: InstrumentRow, market: MarketContext): InstrumentListItem {
+  const valuation = valuationOf(row, market);
+  const stats = market.stats.get(row.id);
+  const change = stats && stats.referencePrice !== 0n ? (Number(stats.lastPrice - stats.referencePrice) / Number(stats.referencePrice)) * 100 : 0;
+  return {
+    id: row.id,
+    name: row.name,
+    contractType: row.contractType as ContractType,
+    currency: row.currency,
+    notionalAmount: fromMinorUnits(row.notionalAmount),
+    maturityDate: row.maturityDate,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    issuerName: row.issuerName,
+    sector: row.sector,
+    rating: row.rating,
+    price: valuation.price === null ? null : fromMinorUnits(valuation.price),
+    priceSource: valuation.priceSource,
+    yield: valuation.yield,
+    volume24h: fromMinorUnits(stats?.volume24h ?? 0n),
+    currentPrice: valuation.price === null ? null : Number(valuation.price) / 100,
+    priceChange: Math.round(change * 100) / 100,
+  };
+}
+
+/** List rows (SPEC marketplace/issuer tables) with price, yield and 24h volume. */
+export async function listInstruments(db: Db, where?: Parameters<typeof selectInstruments>[1]): Promise<InstrumentListItem[]> {
+  const rows = await selectInstruments(db, where);
+  const market = await loadMarket(db, rows);
+  return rows.map((row) => toListItem(row, market));
+}
+
+/** One instrument with terms, schedule, risk figures, holders and next payment. */
+export async function getInstrumentDetail(db: Db, id: string): Promise<InstrumentDetail> {
+  const [row] = await selectInstruments(db, byId(id));
+  if (!row) throw notFound('Instrument not found');
+  const market = await loadMarket(db, [row]);
+  const valuation = valuationOf(row, market);
+  const holders = await selectHolders(db, id);
+  const events = eventsOf(row);
+  return {
+    ...toListItem(row, market),
+    description: row.description,
+    issueDate: row.issueDate,
+    units: row.units.toString(),
+    faceValue: fromMinorUnits(row.faceValue),
+    terms: row.terms,
+    events: events.map((event) => ({ ...event })),
+    duration: valuation.duration,
+    modifiedDuration: valuation.modifiedDuration,
+    dv01: valuation.dv01,
+    holders: holders.map((h) => ({
+      userId: h.userId,
+      name: h.name,
+      units: h.units.toString(),
+      share: Math.round((Number(h.units) / Number(row.units)) * 10_000) / 100,
+    })),
+    nextPayment: nextPayment(row, events, new Date().toISOString().slice(0, 16)),
+  };
+}
+
+/** First event after `now` that moves cash, as the holders see it, for the whole issue. */
+function nextPayment(row: InstrumentRow, events: readonly ContractEvent[], now: string): InstrumentDetail['nextPayment'] {
+  const next = events.find((event) => event.eventDate > now && event.payoff !== 0 && event.eventType !== 'PRD');
+  if (!next) return null;
+  const perContract = row.contractType === 'OPTNS' || row.contractType === 'FUTUR' ? Number(row.units) : 1;
+  const payoff = Math.round(next.payoff * holderSign(row.terms) * perContract * 100) / 100;
+  return { eventDate: next.eventDate, eventType: next.eventType, payoff, currency: next.currency };
+}
