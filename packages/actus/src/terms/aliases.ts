@@ -54,3 +54,12 @@ export const RELAXED_MANDATORY: Record<string, string[]> = {
   CEC: ['guaranteedExposure'],
   UMP: ['nominalInterestRate'],
 };
+
+/**
+ * Terms the dictionary marks plainly mandatory for some types although they only
+ * matter when a feature is used: required only when one of the listed terms is set
+ * (a fixed-rate NAM has no rate-reset market object).
+ */
+export const REQUIRED_ONLY_WITH: Record<string, string[]> = {
+  marketObjectCodeOfRateReset: ['cycleOfRateReset', 'cycleAnchorDateOfRateReset', 'arrayCycleAnchorDateOfRateReset'],
+};

@@ -1,5 +1,5 @@
 import { APPLICABILITY, TERM_DEFINITIONS } from './dictionary-data.js';
-import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, TERM_ALIASES, VALUE_ALIASES } from './aliases.js';
+import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, REQUIRED_ONLY_WITH, TERM_ALIASES, VALUE_ALIASES } from './aliases.js';
 import { toArray, toBoolean, toCycle, toPeriod, toReal, toText, toTime, type Converted } from './values.js';
 import type { ContractReference, ContractTerms, Result, TermProblem } from './types.js';
 
@@ -60,14 +60,18 @@ function parseStructure(raw: unknown, problems: TermProblem[]): ContractReferenc
   });
 }
 
-function checkMandatory(type: string, terms: Record<string, unknown>, isChild: boolean, problems: TermProblem[]): void {
-  const present = new Set(Object.keys(terms));
+function checkMandatory(type: string, terms: Record<string, unknown>, given: Set<string>, isChild: boolean, problems: TermProblem[]): void {
+  // A term given with a wrong value is reported as such, not also as missing.
+  const present = given;
   const rules = APPLICABILITY[type] ?? {};
   const relaxed = new Set([...(RELAXED_MANDATORY['*'] ?? []), ...(RELAXED_MANDATORY[type] ?? [])]);
   if (isChild) relaxed.add('contractRole');
   // A rate-reset array whose segments are all fixed observes no market rate.
   const segments = terms.arrayFixedVariable as string[] | undefined;
   if (segments && !segments.includes('V')) relaxed.add('marketObjectCodeOfRateReset');
+  for (const [term, triggers] of Object.entries(REQUIRED_ONLY_WITH)) {
+    if (!triggers.some((t) => present.has(t))) relaxed.add(term);
+  }
   const activeGroups = new Set<string>();
   for (const [term, rule] of Object.entries(rules)) {
     const m = /^(?:NN|x)\((\d+),0,/.exec(rule);
@@ -90,9 +94,11 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
   const rules = type === undefined ? undefined : APPLICABILITY[type];
   if (type === undefined) problems.push({ term: 'contractType', code: 'MISSING_TERM', message: 'contractType is required' });
   else if (!rules) problems.push({ term: 'contractType', code: 'INVALID_VALUE', message: `Unknown contract type ${type}` });
+  const given = new Set<string>();
   for (const [key, value] of Object.entries(raw)) {
     if (isAbsent(value)) continue;
     const term = TERM_ALIASES[key] ?? key;
+    given.add(term);
     const extra = EXTRA_TERMS[term];
     const definition = TERM_DEFINITIONS[term] ?? extra;
     if (!definition) {
@@ -117,7 +123,7 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
     }
     terms[term] = converted.value;
   }
-  if (rules && type !== undefined) checkMandatory(type, terms, isChild, problems);
+  if (rules && type !== undefined) checkMandatory(type, terms, given, isChild, problems);
   return problems.length > 0 ? { ok: false, error: problems } : { ok: true, value: terms as unknown as ContractTerms };
 }
 

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateEvents, parseTerms, type ContractEvent } from './index.js';
+import { sequenceOf } from './engine/sequence.js';
+import { addMonths, formatTime, makeTime, parseTime } from './time/datetime.js';
+
+const CYCLES = ['P1M', 'P3M', 'P6M', 'P1Y'] as const;
+const MONTHS: Record<string, number> = { P1M: 1, P3M: 3, P6M: 6, P1Y: 12 };
+
+/** Raw terms of a generated, valid fixed-rate loan of the given amortizing (or bullet) type. */
+const loanArb = (type: 'PAM' | 'ANN' | 'LAM' | 'NAM') =>
+  fc
+    .record({
+      sdDay: fc.integer({ min: 0, max: 3650 }),
+      // At least 4 days so that a preceding business-day shift of IED never reaches the status date.
+      iedLag: fc.integer({ min: 4, max: 40 }),
+      cycle: fc.constantFrom(...CYCLES),
+      stub: fc.constantFrom('L0', 'L1'),
+      periods: fc.integer({ min: 1, max: 40 }),
+      extraDays: fc.integer({ min: 0, max: 20 }),
+      rate: fc.double({ min: 0, max: 0.15, noNaN: true }),
+      notional: fc.integer({ min: 1_000, max: 10_000_000 }),
+      role: fc.constantFrom('RPA', 'RPL'),
+      dayCount: fc.constantFrom('AA', 'A360', 'A365', '30E360', '30E360ISDA', '28E336'),
+      bdc: fc.constantFrom('NOS', 'SCF', 'SCMF', 'CSF', 'CSMF', 'SCP', 'SCMP', 'CSP', 'CSMP'),
+      calendar: fc.constantFrom('NC', 'MF'),
+      eom: fc.constantFrom('SD', 'EOM'),
+    })
+    .map((g) => {
+      const sd = makeTime(2015, 1, 1) + g.sdDay * 86_400;
+      const ied = sd + g.iedLag * 86_400;
+      const step = MONTHS[g.cycle] as number;
+      const anchor = addMonths(ied, step);
+      const md = addMonths(ied, step * g.periods) + g.extraDays * 86_400;
+      const raw: Record<string, unknown> = {
+        contractType: type,
+        contractID: `gen-${type}`,
+        contractRole: g.role,
+        statusDate: formatTime(sd),
+        contractDealDate: formatTime(sd),
+        initialExchangeDate: formatTime(ied),
+        maturityDate: formatTime(md),
+        currency: 'USD',
+        notionalPrincipal: String(g.notional),
+        nominalInterestRate: String(g.rate),
+        dayCountConvention: g.dayCount,
+        businessDayConvention: g.bdc,
+        calendar: g.calendar,
+        endOfMonthConvention: g.eom,
+        cycleAnchorDateOfInterestPayment: formatTime(anchor),
+        cycleOfInterestPayment: g.cycle + g.stub,
+      };
+      if (type !== 'PAM') {
+        raw.cycleAnchorDateOfPrincipalRedemption = formatTime(anchor);
+        raw.cycleOfPrincipalRedemption = g.cycle + g.stub;
+      }
+      if (type === 'LAM') raw.nextPrincipalRedemptionPayment = String(Math.ceil(g.notional / (g.periods + 1)));
+      if (type === 'NAM') raw.nextPrincipalRedemptionPayment = String(Math.ceil((g.notional * (1 + g.rate)) / g.periods));
+      return { raw, sign: g.role === 'RPA' ? 1 : -1, notional: g.notional };
+    });
+
+function evaluate(raw: Record<string, unknown>): ContractEvent[] {
+  const terms = parseTerms(raw);
+  if (!terms.ok) throw new Error(JSON.stringify(terms.error));
+  const events = generateEvents(terms.value);
+  if (!events.ok) throw new Error(JSON.stringify(events.error));
+  return events.value;
+}
+
+const NUMERIC = ['payoff', 'notionalPrincipal', 'nominalInterestRate', 'accruedInterest', 'feeAccrued', 'interestCalculationBaseAmount', 'nextPrincipalRedemptionPayment'] as const;
+const RUNS = { numRuns: 150 };
+
+describe.each(['PAM', 'ANN', 'LAM', 'NAM'] as const)('%s generated contracts', (type) => {
+  it('events are ordered by time, then by the standard event sequence', () => {
+    fc.assert(
+      fc.property(loanArb(type), ({ raw }) => {
+        const events = evaluate(raw);
+        for (let i = 1; i < events.length; i++) {
+          const a = events[i - 1] as ContractEvent;
+          const b = events[i] as ContractEvent;
+          const ta = parseTime(a.eventDate) as number;
+          const tb = parseTime(b.eventDate) as number;
+          expect(ta <= tb).toBe(true);
+          if (ta === tb) expect(sequenceOf(a.eventType) <= sequenceOf(b.eventType)).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('produces only finite numbers', () => {
+    fc.assert(
+      fc.property(loanArb(type), ({ raw }) => {
+        for (const e of evaluate(raw)) for (const field of NUMERIC) expect(Number.isFinite(e[field])).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('lends at IED and redeems the whole principal by maturity', () => {
+    fc.assert(
+      fc.property(loanArb(type), ({ raw, sign, notional }) => {
+        const events = evaluate(raw);
+        const ied = events.find((e) => e.eventType === 'IED') as ContractEvent;
+        expect(ied.payoff).toBeCloseTo(-sign * notional, 6);
+        const principal = events.filter((e) => e.eventType === 'PR' || e.eventType === 'MD').reduce((sum, e) => sum + e.payoff, 0);
+        expect(principal).toBeCloseTo(sign * notional, 4);
+        const last = events[events.length - 1] as ContractEvent;
+        expect(last.eventType).toBe('MD');
+        expect(last.notionalPrincipal).toBe(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('keeps the notional on the lender side (never negative for RPA, never positive for RPL)', () => {
+    fc.assert(
+      fc.property(loanArb(type), ({ raw, sign }) => {
+        for (const e of evaluate(raw)) expect(sign * e.notionalPrincipal >= -1e-9).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('pays non-negative interest to the lender when the rate is non-negative', () => {
+    fc.assert(
+      fc.property(loanArb(type), ({ raw, sign }) => {
+        for (const e of evaluate(raw)) if (e.eventType === 'IP') expect(sign * e.payoff >= -1e-9).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('a horizon only truncates the event list', () => {
+    fc.assert(
+      fc.property(loanArb(type), fc.integer({ min: 0, max: 2000 }), ({ raw }, days) => {
+        const full = evaluate(raw);
+        const to = formatTime((parseTime(String(raw.statusDate)) as number) + days * 86_400);
+        const terms = parseTerms(raw);
+        if (!terms.ok) throw new Error('invalid');
+        const cut = generateEvents(terms.value, { to });
+        if (!cut.ok) throw new Error('engine');
+        expect(cut.value).toEqual(full.slice(0, cut.value.length));
+        expect(full.slice(cut.value.length).every((e) => e.eventDate > to)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('annuity instalments', () => {
+  it('ANN pays a constant principal + interest instalment on each regular redemption date', () => {
+    fc.assert(
+      fc.property(loanArb('ANN'), ({ raw }) => {
+        const noShift = { ...raw, businessDayConvention: 'NOS', cycleOfPrincipalRedemption: 'P1ML1', cycleOfInterestPayment: 'P1ML1', dayCountConvention: '30E360', endOfMonthConvention: 'SD' };
+        const events = evaluate(noShift);
+        const byDate = new Map<string, number>();
+        for (const e of events) if (e.eventType === 'PR' || e.eventType === 'IP') byDate.set(e.eventDate, (byDate.get(e.eventDate) ?? 0) + e.payoff);
+        const instalments = [...byDate.values()].slice(1, -1);
+        for (const x of instalments) expect(x).toBeCloseTo(instalments[0] as number, 6);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseTerms } from './parse.js';
+
+const pam = {
+  contractType: 'PAM',
+  contractID: 'loan-1',
+  contractRole: 'RPA',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  initialExchangeDate: '2024-01-02T00:00:00',
+  maturityDate: '2029-01-02T00:00:00',
+  notionalPrincipal: ' 1000 ',
+  nominalInterestRate: 0.05,
+  dayCountConvention: 'A365',
+  currency: 'USD',
+};
+
+describe('parseTerms', () => {
+  it('trims and converts string values', () => {
+    const r = parseTerms(pam);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.value.notionalPrincipal).toBe(1000);
+  });
+
+  it('reports every problem at once', () => {
+    const r = parseTerms({ ...pam, notionalPrincipal: 'lots', colour: 'blue', dividendRate: 0.1, maturityDate: undefined, cycleOfOptionality: 'P1ML0', optionType: 'C' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const codes = r.error.map((p) => `${p.term}:${p.code}`).sort();
+    expect(codes).toEqual(['colour:UNKNOWN_TERM', 'dividendRate:UNKNOWN_TERM', 'maturityDate:MISSING_TERM', 'notionalPrincipal:INVALID_TYPE', 'optionType:NOT_APPLICABLE']);
+  });
+
+  it('rejects enum values outside the dictionary', () => {
+    const r = parseTerms({ ...pam, dayCountConvention: 'ACT/ACT' });
+    expect(r.ok ? [] : r.error.map((p) => p.code)).toEqual(['INVALID_TYPE']);
+  });
+
+  it('requires the rate-reset market object only when rates reset', () => {
+    const r = parseTerms({ ...pam, cycleOfRateReset: 'P1YL1', cycleAnchorDateOfRateReset: '2025-01-02T00:00:00' });
+    expect(r.ok ? [] : r.error.map((p) => p.term)).toContain('marketObjectCodeOfRateReset');
+  });
+});
