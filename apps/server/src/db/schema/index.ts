@@ -5,3 +5,4 @@ export * from './access';
 export * from './instruments';
 export * from './ledger';
 export * from './curves';
+export * from './trading';

@@ -29,13 +29,13 @@ export const orders = pgTable(
     /** Limit price; null for market orders. */
     price: big('price'),
     quantity: big('quantity').notNull(),
-    filledQuantity: big('filled_quantity').notNull().default(0n),
+    filledQuantity: big('filled_quantity').notNull().default(sql`0`),
     /** Sum of price x quantity over fills, for the average price. */
-    filledValue: big('filled_value').notNull().default(0n),
+    filledValue: big('filled_value').notNull().default(sql`0`),
     status: text('status').$type<'open' | 'filled' | 'cancelled'>().notNull(),
     cancelReason: text('cancel_reason').$type<'user' | 'no_liquidity' | 'self_trade'>(),
     /** Cash (buy) or units (sell) still reserved in the ledger for this order. */
-    reserved: big('reserved').notNull().default(0n),
+    reserved: big('reserved').notNull().default(sql`0`),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +78,7 @@ export const trades = pgTable(
   },
   (t) => [
     index('trades_instrument_created_idx').on(t.instrumentId, t.createdAt),
+    index('trades_instrument_sequence_idx').on(t.instrumentId, t.sequence),
     index('trades_buyer_idx').on(t.buyerId, t.createdAt),
     index('trades_seller_idx').on(t.sellerId, t.createdAt),
     index('trades_created_idx').on(t.createdAt),
