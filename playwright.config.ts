@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -9,8 +9,13 @@ const PORT = Number(process.env.E2E_PORT ?? 5055);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The config is evaluated by the runner and again by each worker; the env var makes them
-// share one data directory (workers inherit the runner's environment).
-process.env.MERIDIAN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+// share one data directory (workers inherit the runner's environment). The process that
+// created it removes it on exit, after the web server has been stopped.
+if (!process.env.MERIDIAN_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+  process.env.MERIDIAN_E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 export default defineConfig({
   testDir: 'e2e',

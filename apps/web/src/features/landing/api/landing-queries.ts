@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Health, SystemStatus } from '@meridian/schemas';
+import type { Health, MyTrade, PortfolioAnalytics, SystemStatus } from '@meridian/schemas';
 import { useAuth } from '@/hooks/use-auth';
 import { errorStatus, getQueryFn } from '@/lib/api';
 import { LATENCY_PROBE_MS, PORTFOLIO_REFRESH_MS, SYSTEM_STATUS_REFRESH_MS, TRADES_REFRESH_MS } from '../constants';
@@ -48,15 +48,6 @@ export function useApiLatency() {
   });
 }
 
-/** Portfolio analytics (SPEC §3): totalPortfolioValue, totalPnL, totalTrades, plus optional holdings. */
-export type PortfolioAnalytics = {
-  totalPortfolioValue: number | string;
-  totalPnL: number | string;
-  totalTrades: number;
-  currency?: string;
-  holdings?: unknown[];
-};
-
 export function usePortfolioAnalytics() {
   const { isAuthenticated } = useAuth();
   return useQuery({
@@ -71,7 +62,7 @@ export function useMyTrades() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: ['landing', '/api/trades/my'],
-    queryFn: ({ signal }) => fetchOptional<unknown>('/api/trades/my', signal),
+    queryFn: ({ signal }) => fetchOptional<MyTrade[]>('/api/trades/my', signal),
     enabled: isAuthenticated,
     refetchInterval: TRADES_REFRESH_MS,
   });

@@ -13,7 +13,10 @@ const MAX_ROWS = 5;
 export function HoldingsCard() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
   const analytics = usePortfolioAnalytics();
-  const shares = analytics.data?.available ? holdingShares(analytics.data.data.holdings) : [];
+  const { shares, otherCurrencies } = analytics.data?.available
+    ? holdingShares(analytics.data.data)
+    : { shares: [], otherCurrencies: 0 };
+  const currency = analytics.data?.available ? analytics.data.data.currency : '';
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -25,22 +28,31 @@ export function HoldingsCard() {
           <Skeleton className="h-24" />
         ) : !isAuthenticated ? (
           <CardMessage>Sign in to see how your holdings are distributed.</CardMessage>
+        ) : analytics.data && !analytics.data.available ? (
+          <CardMessage>Portfolio analytics are not available on this server yet.</CardMessage>
         ) : shares.length === 0 ? (
           <CardMessage>No holdings to show yet.</CardMessage>
         ) : (
-          <ul className="grid gap-2.5">
-            {shares.slice(0, MAX_ROWS).map((share) => (
-              <li key={share.name} className="grid gap-1">
-                <div className="flex justify-between text-sm">
-                  <span className="truncate">{share.name}</span>
-                  <span className="tabular-nums text-muted-foreground">{formatPercent(share.percent, { digits: 1 })}</span>
-                </div>
-                <div className="h-1.5 rounded-full bg-muted">
-                  <div className="h-1.5 rounded-full bg-brand" style={{ width: `${share.percent}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul className="grid gap-2.5">
+              {shares.slice(0, MAX_ROWS).map((share, index) => (
+                <li key={`${index}-${share.name}`} className="grid gap-1">
+                  <div className="flex justify-between text-sm">
+                    <span className="truncate">{share.name}</span>
+                    <span className="tabular-nums text-muted-foreground">{formatPercent(share.percent, { digits: 1 })}</span>
+                  </div>
+                  <div className="h-1.5 rounded-full bg-muted">
+                    <div className="h-1.5 rounded-full bg-brand" style={{ width: `${share.percent}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="text-xs text-muted-foreground">
+              Shares of {currency} market value
+              {shares.length > MAX_ROWS ? ` · ${shares.length - MAX_ROWS} smaller holding(s) not shown` : ''}
+              {otherCurrencies > 0 ? ` · ${otherCurrencies} holding(s) in other currencies not included` : ''}
+            </p>
+          </div>
         )}
       </CardContent>
     </Card>

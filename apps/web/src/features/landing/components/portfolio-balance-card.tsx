@@ -1,3 +1,4 @@
+import type { PortfolioAnalytics } from '@meridian/schemas';
 import { Wallet } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -27,29 +28,38 @@ export function PortfolioBalanceCard() {
         ) : !analytics.data?.available ? (
           <CardMessage>Portfolio analytics are not available on this server yet.</CardMessage>
         ) : (
-          <PortfolioFigures {...analytics.data.data} />
+          <PortfolioFigures analytics={analytics.data.data} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-type FiguresProps = { totalPortfolioValue: number | string; totalPnL: number | string; totalTrades: number; currency?: string };
-
-function PortfolioFigures({ totalPortfolioValue, totalPnL, totalTrades, currency = 'USD' }: FiguresProps) {
-  const pnl = Number(totalPnL);
+function PnL({ label, value, currency }: { label: string; value: string; currency: string }) {
+  const n = Number(value);
   return (
-    <div className="grid gap-1">
+    <span>
+      {label}{' '}
+      <span className={cn('font-medium tabular-nums', n > 0 && 'text-success', n < 0 && 'text-destructive')}>
+        {n > 0 ? '+' : ''}
+        {formatCurrency(value, currency)}
+      </span>
+    </span>
+  );
+}
+
+function PortfolioFigures({ analytics: a }: { analytics: PortfolioAnalytics }) {
+  return (
+    <div className="grid gap-1.5">
       <p className="text-3xl font-semibold tabular-nums" data-testid="portfolio-balance">
-        {formatCurrency(totalPortfolioValue, currency)}
+        {formatCurrency(a.totalPortfolioValue, a.currency)}
       </p>
-      <p className="text-sm text-muted-foreground">
-        P&amp;L{' '}
-        <span className={cn('font-medium tabular-nums', pnl > 0 && 'text-success', pnl < 0 && 'text-destructive')}>
-          {pnl > 0 ? '+' : ''}
-          {formatCurrency(totalPnL, currency)}
-        </span>{' '}
-        · {formatNumber(totalTrades)} trades
+      <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
+        <PnL label="Today" value={a.todayPnL} currency={a.currency} />
+        <PnL label="Total P&L" value={a.totalPnL} currency={a.currency} />
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {formatNumber(a.totalTrades)} trades · {formatNumber(a.openOrders)} open orders
       </p>
     </div>
   );

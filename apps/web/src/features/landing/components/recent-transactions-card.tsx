@@ -10,13 +10,13 @@ import { RECENT_TRANSACTIONS_ROWS } from '../constants';
 import { recentTransactions } from '../lib/portfolio-views';
 import { CardMessage } from './card-message';
 
-const typeVariant = (type: string) => (type === 'Buy' ? 'success' : type === 'Sell' ? 'destructive' : 'secondary');
+const SETTLEMENT_VARIANT = { completed: 'success', processing: 'info', pending: 'warning' } as const;
 
 /** Recent Transactions: the user's latest trades from GET /api/trades/my. */
 export function RecentTransactionsCard() {
-  const { user, isAuthenticated, isLoading: authLoading } = useAuth();
+  const { isAuthenticated, isLoading: authLoading } = useAuth();
   const trades = useMyTrades();
-  const rows = trades.data?.available ? recentTransactions(trades.data.data, user?.id, RECENT_TRANSACTIONS_ROWS) : [];
+  const rows = trades.data?.available ? recentTransactions(trades.data.data, RECENT_TRANSACTIONS_ROWS) : [];
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -42,21 +42,25 @@ export function RecentTransactionsCard() {
                 <TableHead>Asset</TableHead>
                 <TableHead className="text-right">Quantity</TableHead>
                 <TableHead className="text-right">Price</TableHead>
+                <TableHead className="hidden text-right md:table-cell">Amount</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden sm:table-cell">Time</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell>
-                    <Badge variant={typeVariant(row.type)}>{row.type}</Badge>
+                  <TableCell className={row.side === 'buy' ? 'font-medium text-success' : 'font-medium text-destructive'}>
+                    {row.side === 'buy' ? 'Buy' : 'Sell'}
                   </TableCell>
-                  <TableCell className="max-w-40 truncate">{row.asset}</TableCell>
-                  <TableCell className="text-right">{row.quantity === undefined ? '—' : formatNumber(row.quantity)}</TableCell>
-                  <TableCell className="text-right">{row.price ? formatCurrency(row.price, row.currency) : '—'}</TableCell>
-                  <TableCell className="hidden text-muted-foreground sm:table-cell">
-                    {row.time ? formatDateTime(row.time) : '—'}
+                  <TableCell className="max-w-48 truncate">{row.instrumentName}</TableCell>
+                  <TableCell className="text-right">{formatNumber(row.quantity)}</TableCell>
+                  <TableCell className="text-right">{formatCurrency(row.price, row.currency)}</TableCell>
+                  <TableCell className="hidden text-right md:table-cell">{formatCurrency(row.amount, row.currency)}</TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <Badge variant={SETTLEMENT_VARIANT[row.settlementStatus]}>{row.settlementStatus}</Badge>
                   </TableCell>
+                  <TableCell className="hidden text-muted-foreground sm:table-cell">{formatDateTime(row.createdAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

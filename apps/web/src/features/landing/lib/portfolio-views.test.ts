@@ -1,39 +1,62 @@
+import type { MyTrade, PortfolioAnalytics } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
 import { holdingShares, recentTransactions } from './portfolio-views';
 
+const position = (instrumentName: string, currency: string, marketValue: string, units = 10) => ({
+  instrumentId: '00000000-0000-4000-8000-000000000001',
+  instrumentName,
+  currency,
+  units,
+  reservedUnits: 0,
+  price: '100.00',
+  marketValue,
+  costBasis: marketValue,
+  unrealizedPnL: '0.00',
+});
+
+const analytics = (over: Partial<PortfolioAnalytics>): PortfolioAnalytics => ({
+  currency: 'USD',
+  totalPortfolioValue: '0.00',
+  totalPnL: '0.00',
+  realizedPnL: '0.00',
+  todayPnL: '0.00',
+  totalTrades: 0,
+  openOrders: 0,
+  cash: [],
+  positions: [],
+  ...over,
+});
+
 describe('holdingShares', () => {
-  it('computes shares of total value, largest first, skipping unusable rows', () => {
-    const shares = holdingShares([
-      { instrumentName: 'Bond A', marketValue: '300.00' },
-      { name: 'Stock B', value: 100 },
-      { name: '', value: 50 },
-      { name: 'Zero', value: 0 },
-      'junk',
-    ]);
+  it('shares positions and cash of the reporting currency, largest first', () => {
+    const { shares, otherCurrencies } = holdingShares(
+      analytics({
+        positions: [position('Bond A', 'USD', '300.00'), position('Bund B', 'EUR', '500.00'), position('Sold', 'USD', '0.00', 0)],
+        cash: [
+          { currency: 'USD', total: '100.00', reserved: '0.00', available: '100.00' },
+          { currency: 'GBP', total: '0.00', reserved: '0.00', available: '0.00' },
+        ],
+      }),
+    );
     expect(shares).toEqual([
       { name: 'Bond A', value: 300, percent: 75 },
-      { name: 'Stock B', value: 100, percent: 25 },
+      { name: 'Cash (USD)', value: 100, percent: 25 },
     ]);
+    expect(otherCurrencies).toBe(1);
   });
 
-  it('returns nothing for a missing payload', () => {
-    expect(holdingShares(undefined)).toEqual([]);
+  it('is empty for an empty portfolio', () => {
+    expect(holdingShares(analytics({}))).toEqual({ shares: [], otherCurrencies: 0 });
   });
 });
 
 describe('recentTransactions', () => {
-  const trades = [
-    { id: 't1', instrumentName: 'Bond A', buyerId: 'u1', sellerId: 'u2', quantity: '10', price: '101.25', executedAt: '2026-11-20T10:00:00Z' },
-    { id: 't2', instrumentName: 'Bond B', side: 'SELL', quantity: 5, price: '99.00', executedAt: '2026-11-21T10:00:00Z' },
-    { id: 't3', instrumentId: 'i3', buyerId: 'u9', sellerId: 'u1', quantity: 1, price: 5, executedAt: '2026-11-19T10:00:00Z' },
-  ];
-
-  it('orders newest first, derives the side for the user and limits rows', () => {
-    const rows = recentTransactions({ trades }, 'u1', 2);
-    expect(rows.map((r) => [r.id, r.type, r.asset, r.quantity, r.price])).toEqual([
-      ['t2', 'Sell', 'Bond B', 5, '99.00'],
-      ['t1', 'Buy', 'Bond A', 10, '101.25'],
-    ]);
-    expect(recentTransactions(trades, 'u1', 4)[2]).toMatchObject({ id: 't3', type: 'Sell', asset: 'i3', price: '5' });
+  const trade = (id: string, createdAt: string) => ({ id, createdAt }) as MyTrade;
+  it('orders newest first and limits rows', () => {
+    const rows = recentTransactions(
+      [trade('a', '2026-11-20T10:00:00Z'), trade('b', '2026-11-22T10:00:00Z'), trade('c', '2026-11-21T10:00:00Z')],
+      2,
+    );
+    expect(rows.map((r) => r.id)).toEqual(['b', 'c']);
   });
 });
