@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTerms } from './parse.js';
+import { registerCalendar, MONDAY_TO_FRIDAY } from '../time/calendar.js';
 
 const pam = {
   contractType: 'PAM',
@@ -38,5 +39,11 @@ describe('parseTerms', () => {
   it('requires the rate-reset market object only when rates reset', () => {
     const r = parseTerms({ ...pam, cycleOfRateReset: 'P1YL1', cycleAnchorDateOfRateReset: '2025-01-02T00:00:00' });
     expect(r.ok ? [] : r.error.map((p) => p.term)).toContain('marketObjectCodeOfRateReset');
+  });
+
+  it('accepts a registered holiday calendar by name', () => {
+    expect(parseTerms({ ...pam, calendar: 'TARGET2' }).ok).toBe(false);
+    registerCalendar('TARGET2', MONDAY_TO_FRIDAY);
+    expect(parseTerms({ ...pam, calendar: 'TARGET2' }).ok).toBe(true);
   });
 });

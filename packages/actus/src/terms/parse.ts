@@ -1,4 +1,5 @@
 import { APPLICABILITY, TERM_DEFINITIONS } from './dictionary-data.js';
+import { knownCalendars } from '../time/calendar.js';
 import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, REQUIRED_ONLY_WITH, TERM_ALIASES, VALUE_ALIASES } from './aliases.js';
 import { toArray, toBoolean, toCycle, toPeriod, toReal, toText, toTime, type Converted } from './values.js';
 import type { ContractReference, ContractTerms, Result, TermProblem } from './types.js';
@@ -21,7 +22,10 @@ function isAbsent(raw: unknown): boolean {
 
 function allowedValues(term: string): Set<string> | undefined {
   const values = TERM_DEFINITIONS[term]?.values;
-  return values ? new Set([...values, ...(EXTRA_VALUES[term] ?? [])]) : undefined;
+  if (!values) return undefined;
+  // Calendars registered by the application are valid calendar names too.
+  const registered = term === 'calendar' ? knownCalendars() : [];
+  return new Set([...values, ...(EXTRA_VALUES[term] ?? []), ...registered]);
 }
 
 function toEnumValue(term: string, raw: unknown): Converted {
