@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { buildApp, prepareDatabase } from '../app';
 import type { Config } from '../config';
 import { createDb, type Database, type Db } from '../db/client';
@@ -106,13 +108,16 @@ async function openFreshDatabase(config: Config): Promise<{ database: Database; 
 }
 
 // Starting PGlite from scratch (initdb) takes seconds; cloning a migrated, seeded data
-// directory takes a fraction of that. One template per test file and seed mode.
+// directory takes a fraction of that. The demo template is built once per run
+// (global-setup.ts); others once per test file.
 const templates = new Map<boolean, Promise<Blob>>();
 
 function pgliteTemplate(demoMode: boolean): Promise<Blob> {
   let template = templates.get(demoMode);
   if (!template) {
+    const prebuilt = demoMode ? inject('pgliteTemplatePath') : undefined;
     template = (async () => {
+      if (prebuilt) return new Blob([await readFile(prebuilt)]);
       const database = await createDb({});
       await prepareDatabase(database, { demoMode });
       const blob = await database.dump!();
