@@ -42,7 +42,10 @@ describe('SWAPS', () => {
         (role, n1, n2, r1, r2, cycle) => {
           const a = leg('a', n1, r1, 'P3ML1');
           const b = leg('b', n2, r2, cycle);
-          const gross = total(run(swap(role, 'D', a, b)));
+          const delivered = run(swap(role, 'D', a, b));
+          expect(delivered.every((e, i) => i === 0 || (delivered[i - 1] as ContractEvent).eventDate <= e.eventDate)).toBe(true);
+          expect(delivered.every((e) => Number.isFinite(e.payoff) && Number.isFinite(e.notionalPrincipal))).toBe(true);
+          const gross = total(delivered);
           const net = total(run(swap(role, 'S', a, b)));
           expect(Math.abs(net - gross)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(gross)));
         },

@@ -43,6 +43,10 @@ describe('SWPPV', () => {
           const over = { contractRole: role, nominalInterestRate: String(fixedRate), notionalPrincipal: String(notional) };
           const gross = run(swap(over), libor(observed));
           const net = run(swap({ ...over, deliverySettlement: 'S' }), libor(observed));
+          for (const events of [gross, net]) {
+            expect(events.every((e, i) => i === 0 || (events[i - 1] as ContractEvent).eventDate <= e.eventDate)).toBe(true);
+            expect(events.every((e) => Number.isFinite(e.payoff) && Number.isFinite(e.notionalPrincipal) && Number.isFinite(e.accruedInterest))).toBe(true);
+          }
           const payments = net.filter((e) => e.eventType === 'IP');
           expect(payments.length).toBe(gross.filter((e) => e.eventType === 'IPFX').length);
           for (const ip of payments) {
