@@ -3,7 +3,7 @@ import { applyOpenEndedEvent, openEndedInitialState, openEndedSchedule } from '.
 
 /** CLM: call money, capitalizing interest until maturity or an exercise (call) plus notice period. */
 export const clm = lifecycleModule('CLM', {
-  schedule: (terms, conv, ctx) => openEndedSchedule(terms, conv, ctx, { anchorAtIed: true }),
+  schedule: (terms, conv, ctx) => openEndedSchedule(terms, conv, ctx),
   initialState: (terms) => openEndedInitialState(terms),
   apply: applyOpenEndedEvent,
 });

@@ -3,7 +3,7 @@ import { applyOpenEndedEvent, openEndedInitialState, openEndedSchedule } from '.
 
 /** UMP: undefined maturity profile (e.g. savings accounts) capitalizing interest on its cycle. */
 export const ump = lifecycleModule('UMP', {
-  schedule: (terms, conv, ctx) => openEndedSchedule(terms, conv, ctx, { anchorAtIed: false }),
+  schedule: (terms, conv, ctx) => openEndedSchedule(terms, conv, ctx),
   initialState: (terms) => openEndedInitialState(terms),
   apply: applyOpenEndedEvent,
 });

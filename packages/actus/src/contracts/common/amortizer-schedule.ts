@@ -10,9 +10,9 @@ import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rat
 
 export type AmortizerKind = 'LAM' | 'NAM' | 'ANN';
 
-/** First principal redemption date: PRANX, else IED plus one cycle. */
+/** First principal redemption date: PRANX, else IED (reference default). */
 export function principalAnchor(terms: ContractTerms): Time {
-  const anchor = anchorOf(terms.cycleAnchorDateOfPrincipalRedemption, terms.cycleOfPrincipalRedemption, terms.initialExchangeDate);
+  const anchor = terms.cycleAnchorDateOfPrincipalRedemption ?? terms.initialExchangeDate;
   if (anchor === undefined) throw new EngineError('cycleAnchorDateOfPrincipalRedemption', 'MISSING_TERM', 'A principal redemption anchor or cycle is required');
   return anchor;
 }

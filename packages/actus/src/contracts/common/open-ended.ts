@@ -4,19 +4,9 @@ import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
 import { emptyState } from '../../engine/lifecycle.js';
 import { roleSign } from '../../engine/role.js';
-import { EngineError, type ContractState, type EngineContext, type EngineEvent } from '../../engine/types.js';
+import { EngineError, newEvent, type ContractState, type EngineContext, type EngineEvent } from '../../engine/types.js';
 import { applyPamEvent } from '../pam.js';
 import { applyTermination, cycleEvents, feeEvents, rateResetEvents } from './schedules.js';
-
-/**
- * Shared machinery of contracts without a fixed maturity (CLM, UMP): interest is
- * capitalized on its cycle, the contract ends at MD if set, else at the settlement of
- * an observed exercise (XD + xDayNotice), else the horizon bounds the schedule.
- */
-export interface OpenEndedOptions {
-  /** Interest cycle anchor when IPANX is absent: IED itself (CLM) or IED + one cycle (UMP). */
-  anchorAtIed: boolean;
-}
 
 const SETTLEMENT_SEQUENCE = 165;
 
@@ -25,7 +15,12 @@ export function exerciseOf(terms: ContractTerms, ctx: EngineContext): Time | und
   return xd?.time;
 }
 
-export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext, options: OpenEndedOptions): EngineEvent[] {
+/**
+ * Shared machinery of contracts without a fixed maturity (CLM, UMP): interest is
+ * capitalized on its cycle, the contract ends at MD if set, else at the settlement of
+ * an observed exercise (XD + xDayNotice), else the horizon bounds the schedule.
+ */
+export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const exercise = exerciseOf(terms, ctx);
   const end = terms.maturityDate ?? exercise ?? ctx.to;
   if (end === undefined) throw new EngineError('maturityDate', 'MISSING_TERM', `${terms.contractType} without maturity or exercise needs an evaluation horizon (to)`);
@@ -33,7 +28,11 @@ export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: 
   const ied = terms.initialExchangeDate;
   if (ied !== undefined) events.push(conv.event(ied, 'IED'));
   const currency = terms.currency ?? '';
-  const unshifted = (t: Time, type: string, sequence?: number): EngineEvent => ({ time: t, calcTime: conv.bdc.shiftCalc(t), type, payoff: 0, currency, ...(sequence === undefined ? {} : { sequence }) });
+  const unshifted = (t: Time, type: string, sequence?: number): EngineEvent => {
+    const e = newEvent(t, conv.bdc.shiftCalc(t), type, currency);
+    e.sequence = sequence;
+    return e;
+  };
   if (terms.maturityDate !== undefined) {
     // A call contract is repaid on the agreed day itself (accruing per the convention's calculation date).
     events.push(unshifted(terms.maturityDate, 'IP'), unshifted(terms.maturityDate, 'MD'));
@@ -44,8 +43,8 @@ export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: 
   }
   const cycle = terms.cycleOfInterestPayment;
   if (cycle !== undefined || terms.cycleAnchorDateOfInterestPayment !== undefined) {
-    const base = ied ?? terms.statusDate;
-    const anchor = terms.cycleAnchorDateOfInterestPayment ?? (options.anchorAtIed || cycle === undefined ? base : addPeriod(base, cycle));
+    // Without an anchor the capitalization cycle starts at IED (reference default).
+    const anchor = terms.cycleAnchorDateOfInterestPayment ?? ied ?? terms.statusDate;
     events.push(...cycleEvents(conv, terms, anchor, cycle, end, 'IPCI', false));
   }
   events.push(...rateResetEvents(terms, conv, end));

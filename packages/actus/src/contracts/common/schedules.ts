@@ -1,16 +1,19 @@
 import type { Time } from '../../time/datetime.js';
-import { addPeriod, type Cycle } from '../../time/cycle.js';
+import type { Cycle } from '../../time/cycle.js';
 import { createSchedule } from '../../time/schedule.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
 import { isAfter, isBefore, sortEvents } from '../../engine/sequence.js';
 import type { EngineEvent } from '../../engine/types.js';
 
-/** A cycle's anchor: the given anchor date, else IED plus one cycle (ACTUS default). */
+/**
+ * A cycle's anchor: the given anchor date, else IED when a cycle is set (the reference
+ * implementation's default; the first cycle date then coincides with IED).
+ */
 export function anchorOf(anchor: Time | undefined, cycle: Cycle | undefined, ied: Time | undefined): Time | undefined {
   if (anchor !== undefined) return anchor;
-  if (cycle === undefined || ied === undefined) return undefined;
-  return addPeriod(ied, cycle);
+  if (cycle === undefined) return undefined;
+  return ied;
 }
 
 /** Scheduled events of one type over [anchor, end] (end included when addEnd). */
