@@ -1,5 +1,6 @@
-import type { InstrumentListItem } from '@meridian/schemas';
+import type { InstrumentListItem, Ticker } from '@meridian/schemas';
 import { Activity } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { totalsByCurrency } from '../lib/portfolio-summary';
@@ -9,17 +10,20 @@ type Props = {
   /** Every listed instrument, or undefined while loading / when the list failed. */
   listed: InstrumentListItem[] | undefined;
   loading: boolean;
+  /** Tickers of the trading service; undefined while loading or when it does not answer. */
+  tickers: Ticker[] | undefined;
 };
 
 const DASH = '—';
 
 /**
  * Market Status (SPEC §2), computed from platform data: active listings and 24h traded volume
- * come from the listed instruments. The market state needs the trading service's market data;
- * until that exists the card shows a dash instead of a made-up 'ACTIVE'.
+ * come from the listed instruments; the market is ACTIVE while the trading service answers with
+ * market data, and the card shows a dash (never a made-up state) while it does not.
  */
-export function MarketStatusCard({ listed, loading }: Props) {
+export function MarketStatusCard({ listed, loading, tickers }: Props) {
   const active = listed?.filter((row) => row.status === 'active');
+  const trades24h = tickers?.reduce((sum, ticker) => sum + ticker.trades24h, 0);
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -27,11 +31,21 @@ export function MarketStatusCard({ listed, loading }: Props) {
         <Activity className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
-        <div className="flex items-center justify-between" title="Market state comes from the trading service's market data">
+        <div className="flex items-center justify-between">
           <span className="text-muted-foreground">Market state</span>
-          <span className="font-semibold" data-testid="market-state">
-            {DASH}
-          </span>
+          {tickers ? (
+            <Badge variant="success" data-testid="market-state">
+              ACTIVE
+            </Badge>
+          ) : (
+            <span className="font-semibold" data-testid="market-state">
+              {DASH}
+            </span>
+          )}
+        </div>
+        <div className="flex items-center justify-between">
+          <span className="text-muted-foreground">Trades (24h)</span>
+          <span className="font-semibold tabular-nums">{trades24h ?? DASH}</span>
         </div>
         <div className="flex items-start justify-between gap-4">
           <span className="text-muted-foreground">24h volume</span>

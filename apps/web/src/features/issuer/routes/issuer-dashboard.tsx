@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
+import { useMarketData } from '../api/get-market-data';
 import { useListedInstruments } from '../api/get-market-status';
 import { useMyInstruments } from '../api/get-my-instruments';
 import { InstrumentsTable, NoInstruments } from '../components/instruments-table';
@@ -16,6 +17,7 @@ import { SummaryCards, SummaryCardsSkeleton } from '../components/summary-cards'
 export default function IssuerDashboard() {
   const mine = useMyInstruments();
   const listed = useListedInstruments();
+  const market = useMarketData();
   // Remaining life is measured from when the page opened, so figures do not drift between renders.
   const [now] = useState(() => new Date());
 
@@ -47,7 +49,7 @@ export default function IssuerDashboard() {
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <QuickActionsCard />
-            <MarketStatusCard listed={listed.data} loading={listed.isPending} />
+            <MarketStatusCard listed={listed.data} loading={listed.isPending} tickers={market.isError ? undefined : market.data} />
           </div>
           <Card>
             <CardHeader>
