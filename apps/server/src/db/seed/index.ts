@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../client';
 import { seedAccessCatalogue } from './access';
 import { seedCurves } from './curves';
+import { seedInstruments } from './instruments';
 import { seedOrganisations } from './organisations';
 import { seedUsers } from './users';
 
@@ -18,6 +19,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'organisations', demo: true, run: seedOrganisations },
   { name: 'users', demo: true, run: seedUsers },
   { name: 'curves', demo: true, run: seedCurves },
+  { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
 ];
 
 export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {

@@ -5,6 +5,8 @@ import { holderSign } from './engine';
 
 /** Contract types priced by discounting their ACTUS cash flows; the others have no flows that carry their value. */
 const MODEL_PRICED: readonly ContractType[] = ['PAM', 'ANN', 'LAM', 'SWPPV', 'SWAPS'];
+/** Contract types with a yield to maturity: loans and bonds (a swap's or stock's "yield" would mislead). */
+const YIELD_BEARING: readonly ContractType[] = ['PAM', 'ANN', 'LAM'];
 /** Initial exchanges are what a buyer pays for the flows, not part of their value. */
 const NOT_VALUED = new Set(['PRD', 'IED', 'AD']);
 
@@ -40,7 +42,7 @@ const toMinor = (value: number) => BigInt(Math.round(value * 100));
  * Prices one unit: last trade, else the model (holder's future ACTUS cash flows per unit
  * discounted on the currency curve plus the issuer's rating spread), else, for contracts whose
  * value no scheduled flow carries (stocks, options, futures, guarantees), the issue price.
- * Yield and durations are measured at that price when the holder's flows are all positive.
+ * Yield and durations are measured at that price for loans and bonds whose remaining flows are all positive.
  */
 export function valueInstrument(input: ValuationInput): Valuation {
   const perUnit = holderSign(input.terms) / Number(input.units);
@@ -56,7 +58,7 @@ export function valueInstrument(input: ValuationInput): Valuation {
   const priceSource: PriceSource | null = input.lastPrice !== null ? 'last' : model ? 'model' : price !== null ? 'issue' : null;
   const empty = { price, priceSource, yield: null, duration: null, modifiedDuration: null };
   if (price === null) return { ...empty, dv01: null };
-  const bondLike = flows.length > 0 && flows.every((flow) => flow.amount > 0) && price > 0n;
+  const bondLike = YIELD_BEARING.includes(input.contractType) && flows.length > 0 && flows.every((flow) => flow.amount > 0) && price > 0n;
   if (!bondLike) return { ...empty, dv01: model ? round(model.dv01, 6) : null };
   const ytm = yieldToMaturity(flows, Number(price) / 100);
   if (ytm === null) return { ...empty, dv01: null };
