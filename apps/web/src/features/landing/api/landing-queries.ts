@@ -67,3 +67,14 @@ export function useMyTrades() {
     refetchInterval: TRADES_REFRESH_MS,
   });
 }
+
+/** Number of listed instruments, for the Market Overview link card. */
+export function useListedInstrumentCount() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: ['landing', '/api/instruments'],
+    queryFn: ({ signal }) => fetchOptional<unknown[]>('/api/instruments', signal),
+    enabled: isAuthenticated,
+    select: (result) => (result.available && Array.isArray(result.data) ? result.data.length : undefined),
+  });
+}
