@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { AuthGate } from '@/components/auth-gate';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NotFound } from './not-found';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { appRoutes, type AppRoute, type RouteParams } from './routes';
 
 function RouteView({ route, params }: { route: AppRoute; params: RouteParams }) {
@@ -29,18 +30,21 @@ function PageFallback() {
 
 /** Renders the route table; screens load lazily behind a skeleton. */
 export function AppRouter() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Switch>
-        {appRoutes.map((route) => (
-          <Route key={route.path} path={route.path}>
-            {(params) => <RouteView route={route} params={params} />}
+    <RouteErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageFallback />}>
+        <Switch>
+          {appRoutes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {(params) => <RouteView route={route} params={params} />}
+            </Route>
+          ))}
+          <Route>
+            <NotFound />
           </Route>
-        ))}
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
-    </Suspense>
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
