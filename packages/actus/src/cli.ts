@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listTestFiles, loadTestCases } from './conformance/load.js';
+import { listTestFiles, loadTestCases, observationsOf, type TestCase } from './conformance/load.js';
 import { runCase } from './conformance/compare.js';
 import { KNOWN_EXCEPTIONS } from './conformance/known-exceptions.js';
 import { parseTerms } from './terms/parse.js';
@@ -53,17 +53,24 @@ function printEvents(args: string[]): number {
   const to = takeOption(args, '--to');
   const file = args[0];
   if (!file) {
-    console.error('usage: actus events <terms.json> [--to YYYY-MM-DDTHH:mm]');
+    console.error('usage: actus events <terms.json | case.json> [--to YYYY-MM-DDTHH:mm]');
     return 2;
   }
+  // Either bare terms, or one test-bed case ({ terms, to, dataObserved, eventsObserved }).
   const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const rawTerms = (raw.terms ?? raw) as Record<string, unknown>;
+  const isCase = typeof raw.terms === 'object' && raw.terms !== null;
+  const rawTerms = (isCase ? raw.terms : raw) as Record<string, unknown>;
   const terms = parseTerms(rawTerms);
   if (!terms.ok) {
     console.error(JSON.stringify(terms.error, null, 2));
     return 1;
   }
-  const result = generateEvents(terms.value, to === undefined ? {} : { to });
+  const testCase = isCase ? { id: '', file, terms: rawTerms, to: String(raw.to ?? ''), dataObserved: (raw.dataObserved ?? {}) as TestCase['dataObserved'], eventsObserved: (raw.eventsObserved ?? []) as unknown[], results: [] } : undefined;
+  const horizon = to ?? testCase?.to;
+  const result = generateEvents(terms.value, {
+    ...(horizon ? { to: horizon } : {}),
+    ...(testCase ? { observations: observationsOf(testCase), observedEvents: testCase.eventsObserved } : {}),
+  });
   if (!result.ok) {
     console.error(JSON.stringify(result.error, null, 2));
     return 1;
