@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import type { Db } from '../client';
 import { seedAccessCatalogue } from './access';
+import { seedAccessDemo } from './access-demo';
 import { seedCurves } from './curves';
-import { seedInstruments } from './instruments';
 import { seedOrganisations } from './organisations';
 import { seedUsers } from './users';
 
@@ -18,8 +18,8 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'access-catalogue', demo: false, run: seedAccessCatalogue },
   { name: 'organisations', demo: true, run: seedOrganisations },
   { name: 'users', demo: true, run: seedUsers },
+  { name: 'access-demo', demo: true, run: seedAccessDemo },
   { name: 'curves', demo: true, run: seedCurves },
-  { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
 ];
 
 export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {

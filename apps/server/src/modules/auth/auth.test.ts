@@ -156,3 +156,21 @@ describe('POST /api/auth/sign-in/email validation', () => {
     }
   });
 });
+
+describe('self sign-up', () => {
+  it('is closed', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: 'mallory@example.com', password: 'long-enough-password', name: 'Mallory' },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      await expect(t.signIn('mallory@example.com', 'long-enough-password')).rejects.toThrow(/401/);
+    } finally {
+      await t.close();
+    }
+  });
+});

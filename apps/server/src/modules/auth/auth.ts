@@ -23,7 +23,8 @@ export function createAuth(db: Db, config: Config) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    // Accounts come from the seed, administrators or the OIDC provider; no self sign-up.
+    emailAndPassword: { enabled: true, minPasswordLength: 8, disableSignUp: true },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     // Our own onRequest hook owns rate limiting (strict on sign-in) and the origin policy.
     rateLimit: { enabled: false },
