@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { seedAccessCatalogue } from './access';
 import { seedAccessDemo } from './access-demo';
 import { seedCurves } from './curves';
+import { seedInstruments } from './instruments';
 import { seedOrganisations } from './organisations';
 import { seedUsers } from './users';
 
@@ -20,6 +21,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'users', demo: true, run: seedUsers },
   { name: 'access-demo', demo: true, run: seedAccessDemo },
   { name: 'curves', demo: true, run: seedCurves },
+  { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
 ];
 
 export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {
