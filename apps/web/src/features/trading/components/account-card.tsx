@@ -1,7 +1,9 @@
 import type { Order, PortfolioAnalytics } from '@meridian/schemas';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { toSignedMinor } from '../lib/decimal';
@@ -9,7 +11,7 @@ import { openOrderCount } from '../lib/orders';
 import { RecentOrders } from './recent-orders';
 
 type Props = {
-  portfolio: PortfolioAnalytics | undefined;
+  portfolio: UseQueryResult<PortfolioAnalytics>;
   orders: Order[] | undefined;
   /** Currency of the selected instrument: the balance that pays for its buys. */
   currency: string | undefined;
@@ -17,7 +19,7 @@ type Props = {
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
-    <div className="rounded-md bg-muted px-3 py-2">
+    <div className="rounded-md border px-3 py-2">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm font-semibold tabular-nums" data-testid={testId}>
         {children}
@@ -32,10 +34,15 @@ function signedClass(amount: string): string {
 }
 
 /** Account & Orders: available cash, open orders, today's P&L, portfolio value, recent orders. */
-export function AccountCard({ portfolio, orders, currency }: Props) {
+export function AccountCard({ portfolio: query, orders, currency }: Props) {
+  const portfolio = query.data;
   const cashCurrency = currency && portfolio?.cash.some((c) => c.currency === currency) ? currency : portfolio?.currency;
   const cash = portfolio?.cash.find((c) => c.currency === cashCurrency);
-  const value = (render: (p: PortfolioAnalytics) => ReactNode) => (portfolio ? render(portfolio) : <Skeleton className="h-5 w-20" />);
+  const value = (render: (p: PortfolioAnalytics) => ReactNode) => {
+    if (portfolio) return render(portfolio);
+    if (query.isError) return <span className="text-muted-foreground" title={errorMessage(query.error)}>Unavailable</span>;
+    return <Skeleton className="mt-0.5 h-5 w-20" />;
+  };
 
   return (
     <Card data-testid="account-orders">

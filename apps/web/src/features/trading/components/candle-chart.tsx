@@ -79,5 +79,5 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
     }
   }, [candles]);
 
-  return <div ref={container} className="h-72 w-full" data-testid="price-chart-canvas" />;
+  return <div ref={container} className="h-80 w-full" data-testid="price-chart-canvas" />;
 }

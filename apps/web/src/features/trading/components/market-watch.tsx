@@ -8,7 +8,7 @@ import { EmptyState } from './empty-state';
 type Props = { rows: WatchRow[]; selectedId: string | null; onSelect: (id: string) => void };
 
 function Change({ value }: { value: number | null }) {
-  if (value === null) return <span className="text-xs text-muted-foreground">no trades 24h</span>;
+  if (value === null) return <span className="text-xs text-muted-foreground">no trades</span>;
   return (
     <span className={cn('text-xs font-medium tabular-nums', value > 0 && 'text-success', value < 0 && 'text-destructive')}>
       {formatPercent(value, { signed: true })}
@@ -40,17 +40,21 @@ export function MarketWatch({ rows, selectedId, onSelect }: Props) {
                     row.id === selectedId && 'bg-secondary ring-1 ring-ring/30',
                   )}
                 >
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium">{row.name}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {row.contractType} · {row.currency}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium" title={row.name}>
+                      {row.name}
                     </span>
-                  </span>
-                  <span className="flex shrink-0 flex-col items-end">
-                    <span className="text-sm font-semibold tabular-nums" title={row.traded ? 'Last trade' : 'Model price (not traded yet)'}>
-                      {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
+                    <span className="flex items-baseline justify-between gap-2">
+                      <span className="text-xs text-muted-foreground">
+                        {row.contractType} · {row.currency}
+                      </span>
+                      <span className="flex items-baseline gap-2">
+                        <Change value={row.changePercent} />
+                        <span className="text-sm font-semibold tabular-nums" title={row.traded ? 'Last trade' : 'Model price (not traded yet)'}>
+                          {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
+                        </span>
+                      </span>
                     </span>
-                    <Change value={row.changePercent} />
                   </span>
                 </button>
               </li>

@@ -31,7 +31,7 @@ export function PriceChartCard({ instrument }: { instrument: InstrumentListItem 
         {!instrument ? (
           <EmptyState icon={CandlestickChart} title={EMPTY_STATES.noInstrument} text="Choose an instrument in Market Watch to see its price history." />
         ) : candles.isPending ? (
-          <Skeleton className="h-72 w-full" />
+          <Skeleton className="h-80 w-full" />
         ) : candles.isError ? (
           <p role="alert" className="py-12 text-center text-sm text-destructive">
             Could not load the price history: {errorMessage(candles.error)}
@@ -43,7 +43,7 @@ export function PriceChartCard({ instrument }: { instrument: InstrumentListItem 
             text={`${instrument.name} has not traded in the last ${CHART_POINTS} hours. The chart starts with its next trade.`}
           />
         ) : (
-          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+          <Suspense fallback={<Skeleton className="h-80 w-full" />}>
             <CandleChart candles={series} />
           </Suspense>
         )}

@@ -54,14 +54,23 @@ export default function TradingPage() {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-3">
-          <MarketWatch rows={marketWatchRows(instruments.data, tickers.data)} selectedId={selectedId} onSelect={setSelectedId} />
-          <div className="lg:col-span-2">
+        // Classic desk layout: watch list left, chart and book centre, ticket and account right.
+        <div className="grid gap-4 lg:grid-cols-12 [&>*>*]:h-full">
+          <div className="lg:col-span-3 lg:row-span-2">
+            <MarketWatch rows={marketWatchRows(instruments.data, tickers.data)} selectedId={selectedId} onSelect={setSelectedId} />
+          </div>
+          <div className="lg:col-span-6">
             <PriceChartCard instrument={selected} />
           </div>
-          <PlaceOrderCard key={selectedId ?? 'none'} instrument={selected} currentPrice={currentPrice(selected, ticker)} available={available} />
-          <OrderBookCard instrument={selected} />
-          <AccountCard portfolio={portfolio.data} orders={orders.data} currency={selected?.currency} />
+          <div className="lg:col-span-3">
+            <PlaceOrderCard key={selectedId ?? 'none'} instrument={selected} currentPrice={currentPrice(selected, ticker)} available={available} />
+          </div>
+          <div className="lg:col-span-6">
+            <OrderBookCard instrument={selected} />
+          </div>
+          <div className="lg:col-span-3">
+            <AccountCard portfolio={portfolio} orders={orders.data} currency={selected?.currency} />
+          </div>
         </div>
       )}
     </section>
