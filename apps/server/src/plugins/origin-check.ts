@@ -22,10 +22,13 @@ function ownOrigin(request: FastifyRequest): string | undefined {
 /**
  * CSRF defence for cookie sessions: a browser always sends Origin on state-changing
  * requests, so a foreign Origin (or a cross-site fetch without one) is refused.
- * Clients that are not browsers send no Origin and are let through.
+ * Clients that are not browsers send no Origin and are let through. WebSocket handshakes
+ * are checked the same way (cross-site WebSocket hijacking).
  */
 export function isOriginAllowed(request: FastifyRequest, allowed: readonly string[]): boolean {
-  if (SAFE_METHODS.has(request.method)) return true;
+  // A WebSocket handshake is a GET, but it opens a channel carrying the user's session.
+  const isWebSocket = request.headers.upgrade?.toLowerCase() === 'websocket';
+  if (SAFE_METHODS.has(request.method) && !isWebSocket) return true;
   const origin = request.headers.origin;
   if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site';
   return origin === ownOrigin(request) || allowed.includes(origin);
