@@ -65,7 +65,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: 'Meridian API', version: VERSION }, components: { securitySchemes: {} } },
+    openapi: {
+      info: { title: 'Meridian API', version: VERSION, description: 'Sign in with POST /api/auth/sign-in/email; the session cookie authenticates later calls.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'meridian.session_token' } } },
+    },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
