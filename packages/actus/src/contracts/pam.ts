@@ -6,7 +6,7 @@ import { emptyState, lifecycleModule, type Lifecycle } from '../engine/lifecycle
 import { roleSign } from '../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../engine/types.js';
 import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './common/schedules.js';
-import { accrual, accrueTo, applyScaling, feeAccrual, feePayoff, resetRate } from './common/interest.js';
+import { applyStandardEvent, NOTIONAL_BASE } from './common/transitions.js';
 
 /** IP events over [IPANX, MD]; those up to the capitalization end date become IPCI. */
 export function interestEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
@@ -64,74 +64,22 @@ export function pamInitialState(terms: ContractTerms, conv: Conventions): Contra
   return state;
 }
 
+/** Initial exchange: the lender pays the notional net of any premium/discount. */
+function initialExchange(t: number, s: ContractState, terms: ContractTerms, conv: Conventions): number {
+  const sign = roleSign(terms.contractRole);
+  s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
+  s.nominalInterestRate = terms.nominalInterestRate ?? 0;
+  const ipanx = terms.cycleAnchorDateOfInterestPayment;
+  if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
+  else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.notionalPrincipal * s.nominalInterestRate;
+  s.statusDate = t;
+  return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
+}
+
 /** Payoff and state transition of one PAM event (shared by CLM and UMP). */
 export function applyPamEvent(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
-  const t = e.calcTime;
-  const sign = roleSign(terms.contractRole);
-  switch (e.type) {
-    case 'IED': {
-      s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
-      s.nominalInterestRate = terms.nominalInterestRate ?? 0;
-      const ipanx = terms.cycleAnchorDateOfInterestPayment;
-      if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
-      else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.notionalPrincipal * s.nominalInterestRate;
-      s.statusDate = t;
-      return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
-    }
-    case 'IP': {
-      const payoff = s.interestScalingMultiplier * (s.accruedInterest + accrual(s, conv, t, s.notionalPrincipal));
-      s.feeAccrued += feeAccrual(s, terms, conv, t);
-      s.accruedInterest = 0;
-      s.statusDate = t;
-      return payoff;
-    }
-    case 'IPCI':
-      accrueTo(s, terms, conv, t, s.notionalPrincipal);
-      s.notionalPrincipal += s.accruedInterest;
-      s.accruedInterest = 0;
-      return 0;
-    case 'RR':
-    case 'RRF': {
-      const rate = e.type === 'RR' ? resetRate(s, terms, ctx, t) : (terms.nextResetRate as number);
-      accrueTo(s, terms, conv, t, s.notionalPrincipal);
-      s.nominalInterestRate = rate;
-      return 0;
-    }
-    case 'FP': {
-      const payoff = feePayoff(s, terms, conv, t, sign);
-      accrueTo(s, terms, conv, t, s.notionalPrincipal);
-      s.feeAccrued = 0;
-      return payoff;
-    }
-    case 'SC':
-      accrueTo(s, terms, conv, t, s.notionalPrincipal);
-      applyScaling(s, terms, ctx, t);
-      return 0;
-    case 'PRD': {
-      const payoff = -sign * ((terms.priceAtPurchaseDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.notionalPrincipal));
-      accrueTo(s, terms, conv, t, s.notionalPrincipal);
-      return payoff;
-    }
-    case 'TD': {
-      const payoff = sign * ((terms.priceAtTerminationDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.notionalPrincipal));
-      s.notionalPrincipal = 0;
-      s.accruedInterest = 0;
-      s.feeAccrued = 0;
-      s.statusDate = t;
-      return payoff;
-    }
-    case 'MD': {
-      const payoff = s.notionalScalingMultiplier * s.notionalPrincipal;
-      s.notionalPrincipal = 0;
-      s.accruedInterest = 0;
-      s.feeAccrued = 0;
-      s.statusDate = t;
-      return payoff;
-    }
-    default:
-      accrueTo(s, terms, conv, t, s.notionalPrincipal);
-      return 0;
-  }
+  if (e.type === 'IED') return initialExchange(e.calcTime, s, terms, conv);
+  return applyStandardEvent(e, s, terms, conv, ctx, NOTIONAL_BASE);
 }
 
 const lifecycle: Lifecycle = { schedule, initialState: pamInitialState, apply: applyPamEvent };

@@ -15,17 +15,28 @@ export interface Conventions {
   event(t: Time, type: string): EngineEvent;
 }
 
+// A class rather than closures: one evaluation creates one object and no functions.
+class ContractConventions implements Conventions {
+  constructor(
+    readonly calendar: BusinessCalendar,
+    readonly bdc: BusinessDayAdjuster,
+    private readonly dayCount: DayCountConvention,
+    private readonly maturity: Time | undefined,
+    private readonly currency: string,
+  ) {}
+
+  yearFraction(start: Time, end: Time): number {
+    return yearFraction(this.dayCount, start, end, this.maturity, this.calendar);
+  }
+
+  event(t: Time, type: string): EngineEvent {
+    return newEvent(this.bdc.shiftEvent(t), this.bdc.shiftCalc(t), type, this.currency);
+  }
+}
+
 export function conventionsOf(terms: ContractTerms): Conventions {
   const calendar = getCalendar(terms.calendar);
   if (!calendar) throw new EngineError('calendar', 'UNKNOWN_CALENDAR', `No calendar registered as ${terms.calendar}`);
   const bdc = new BusinessDayAdjuster(terms.businessDayConvention ?? 'NOS', calendar ?? NO_CALENDAR);
-  const dayCount: DayCountConvention = terms.dayCountConvention ?? '30E360';
-  const maturity = terms.maturityDate;
-  const currency = terms.currency ?? '';
-  return {
-    calendar,
-    bdc,
-    yearFraction: (start, end) => yearFraction(dayCount, start, end, maturity, calendar),
-    event: (t, type) => newEvent(bdc.shiftEvent(t), bdc.shiftCalc(t), type, currency),
-  };
+  return new ContractConventions(calendar, bdc, terms.dayCountConvention ?? '30E360', terms.maturityDate, terms.currency ?? '');
 }

@@ -1,4 +1,4 @@
-import { isLastDayOfMonth, toEndOfMonth, type Time } from './datetime.js';
+import { civil, dayNumber, dayOf, daysFromCivil, daysInMonth, isLastDayOfMonth, monthOf, SECONDS_PER_DAY, secondOfDay, toEndOfMonth, yearOf, type Time } from './datetime.js';
 import { addPeriod, type Cycle } from './cycle.js';
 
 export type EndOfMonthConvention = 'SD' | 'EOM';
@@ -14,6 +14,21 @@ function movesToMonthEnd(eom: EndOfMonthConvention | undefined, anchor: Time, cy
 /** A date derived from an anchor by whole cycles, moved to month end when the EOM convention applies. */
 export function endOfMonthShift(eom: EndOfMonthConvention | undefined, anchor: Time, cycle: Cycle, t: Time): Time {
   return movesToMonthEnd(eom, anchor, cycle) ? toEndOfMonth(t) : t;
+}
+
+/** start + k months (day clamped to the month, or the month end), from the anchor's date computed once. */
+function monthStepper(start: Time, months: number, toMonthEnd: boolean): (k: number) => Time {
+  const p = civil(dayNumber(start));
+  const base = yearOf(p) * 12 + monthOf(p) - 1;
+  const day = dayOf(p);
+  const second = secondOfDay(start);
+  return (k) => {
+    const total = base + months * k;
+    const y = Math.floor(total / 12);
+    const m = total - y * 12 + 1;
+    const last = daysInMonth(y, m);
+    return daysFromCivil(y, m, toMonthEnd || day > last ? last : day) * SECONDS_PER_DAY + second;
+  };
 }
 
 /**
@@ -34,17 +49,17 @@ export function createSchedule(
     return addEnd || start !== end ? [start] : [];
   }
   const toMonthEnd = movesToMonthEnd(eom, start, cycle);
+  const next = cycle.days === 0 ? monthStepper(start, cycle.months, toMonthEnd) : (k: number) => addPeriod(start, cycle, k);
   const out: Time[] = [];
-  let next = start;
+  let t = start;
   let k = 1;
-  while (next < end) {
-    out.push(next);
-    next = addPeriod(start, cycle, k);
-    if (toMonthEnd) next = toEndOfMonth(next);
+  while (t < end) {
+    out.push(t);
+    t = next(k);
     k++;
   }
   const size = out.length + (addEnd ? 1 : 0);
-  if (cycle.stub === 'long' && size > 2 && next !== end) out.pop();
+  if (cycle.stub === 'long' && size > 2 && t !== end) out.pop();
   if (addEnd) out.push(end);
   else if (out.length > 0 && out[out.length - 1] === end) out.pop();
   return out;

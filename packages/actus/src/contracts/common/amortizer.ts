@@ -5,14 +5,10 @@ import type { Conventions } from '../../engine/conventions.js';
 import { emptyState, type Lifecycle } from '../../engine/lifecycle.js';
 import { roleSign } from '../../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../../engine/types.js';
-import { accrual, accrueTo, applyScaling, feeAccrual, feePayoff, resetRate } from './interest.js';
+import { accrual, accrueTo } from './interest.js';
+import { applyStandardEvent, CALCULATION_BASE } from './transitions.js';
 import { amortizerMaturity, amortizerSchedule, principalAnchor, type AmortizerKind } from './amortizer-schedule.js';
 import { annuityInstalment } from './annuity.js';
-
-/** Interest calculation base after a notional change: follows the notional unless fixed between IPCB fixings (NTL). */
-function syncBase(s: ContractState, terms: ContractTerms): void {
-  if (terms.interestCalculationBase !== 'NTL') s.interestCalculationBaseAmount = s.notionalPrincipal;
-}
 
 function initialBase(terms: ContractTerms, sign: number): number {
   if (terms.interestCalculationBase === 'NTL') return sign * (terms.interestCalculationBaseAmount ?? terms.notionalPrincipal ?? 0);
@@ -67,97 +63,49 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     return s;
   };
 
+  /** IED: lend the notional and fix the instalment (the annuity computes it now when none is given). */
+  const initialExchange = (t: Time, s: ContractState, terms: ContractTerms, conv: Conventions): number => {
+    const sign = roleSign(terms.contractRole);
+    s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
+    s.nominalInterestRate = terms.nominalInterestRate ?? 0;
+    s.interestCalculationBaseAmount = initialBase(terms, sign);
+    const ipanx = terms.cycleAnchorDateOfInterestPayment;
+    if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
+    else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.interestCalculationBaseAmount * s.nominalInterestRate;
+    s.statusDate = t;
+    const md = maturityOf(terms, conv);
+    if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
+    else if (kind === 'ANN') s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? md, true);
+    else s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, md, s, conv);
+    return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
+  };
+
+  const principalRedemption = (t: Time, s: ContractState, terms: ContractTerms, conv: Conventions): number => {
+    const interestDue = s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount);
+    const amount = redemption(s, kind, roleSign(terms.contractRole), interestDue);
+    accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
+    s.notionalPrincipal -= amount;
+    CALCULATION_BASE.afterNotionalChange(s, terms);
+    return s.notionalScalingMultiplier * amount;
+  };
+
   const apply = (e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number => {
     const t = e.calcTime;
-    const sign = roleSign(terms.contractRole);
     switch (e.type) {
-      case 'IED': {
-        s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
-        s.nominalInterestRate = terms.nominalInterestRate ?? 0;
-        s.interestCalculationBaseAmount = initialBase(terms, sign);
-        const ipanx = terms.cycleAnchorDateOfInterestPayment;
-        if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
-        else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.interestCalculationBaseAmount * s.nominalInterestRate;
-        s.statusDate = t;
-        if (terms.nextPrincipalRedemptionPayment === undefined && kind === 'ANN') {
-          s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv), true);
-        } else if (terms.nextPrincipalRedemptionPayment === undefined) {
-          s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, maturityOf(terms, conv), s, conv);
-        } else if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
-        return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
-      }
-      case 'PR': {
-        const interestDue = s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount);
-        const amount = redemption(s, kind, sign, interestDue);
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        s.notionalPrincipal -= amount;
-        syncBase(s, terms);
-        return s.notionalScalingMultiplier * amount;
-      }
-      case 'MD': {
-        const payoff = s.notionalScalingMultiplier * s.notionalPrincipal;
-        s.notionalPrincipal = 0;
-        s.accruedInterest = 0;
-        s.feeAccrued = 0;
-        s.interestCalculationBaseAmount = 0;
-        s.statusDate = t;
-        return payoff;
-      }
-      case 'IP': {
-        const payoff = s.interestScalingMultiplier * (s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount));
-        s.feeAccrued += feeAccrual(s, terms, conv, t);
-        s.accruedInterest = 0;
-        s.statusDate = t;
-        return payoff;
-      }
-      case 'IPCI':
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        s.notionalPrincipal += s.accruedInterest;
-        s.accruedInterest = 0;
-        syncBase(s, terms);
-        return 0;
+      case 'IED':
+        return initialExchange(t, s, terms, conv);
+      case 'PR':
+        return principalRedemption(t, s, terms, conv);
       case 'IPCB':
         accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
         s.interestCalculationBaseAmount = s.notionalPrincipal;
         return 0;
-      case 'RR':
-      case 'RRF': {
-        const rate = e.type === 'RR' ? resetRate(s, terms, ctx, t) : (terms.nextResetRate as number);
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        s.nominalInterestRate = rate;
-        return 0;
-      }
       case 'PRF':
         accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
         s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv));
         return 0;
-      case 'FP': {
-        const payoff = feePayoff(s, terms, conv, t, sign);
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        s.feeAccrued = 0;
-        return payoff;
-      }
-      case 'SC':
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        applyScaling(s, terms, ctx, t);
-        return 0;
-      case 'PRD': {
-        const payoff = -sign * ((terms.priceAtPurchaseDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount));
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        return payoff;
-      }
-      case 'TD': {
-        const payoff = sign * ((terms.priceAtTerminationDate ?? 0) + s.accruedInterest + accrual(s, conv, t, s.interestCalculationBaseAmount));
-        s.notionalPrincipal = 0;
-        s.accruedInterest = 0;
-        s.feeAccrued = 0;
-        s.interestCalculationBaseAmount = 0;
-        s.statusDate = t;
-        return payoff;
-      }
       default:
-        accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        return 0;
+        return applyStandardEvent(e, s, terms, conv, ctx, CALCULATION_BASE);
     }
   };
 
