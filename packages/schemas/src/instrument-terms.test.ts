@@ -108,8 +108,9 @@ describe('annuityPayment', () => {
   it('matches the textbook level payment (100,000 at 6% over 30 years monthly = 599.55)', () => {
     expect(annuityPayment(100_000, 0.06, 12, 360)).toBeCloseTo(599.55, 2);
   });
-  it('splits evenly at a zero rate', () => {
+  it('splits evenly at a zero or negligible rate', () => {
     expect(annuityPayment(1200, 0, 12, 12)).toBe(100);
+    expect(annuityPayment(1200, 2.5e-322, 1, 12)).toBe(100);
   });
 });
 

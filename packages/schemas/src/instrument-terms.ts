@@ -140,7 +140,8 @@ function amortizerTerms(form: InstrumentForm, payment: (count: number) => number
 /** Annuity payment (principal plus interest) that repays `notional` in `count` equal instalments. */
 export function annuityPayment(notional: number, annualRate: number, paymentsPerYear: number, count: number): number {
   const periodic = annualRate / paymentsPerYear;
-  if (periodic === 0) return notional / count;
+  // Below ~1e-12 per period, 1 - (1 + p)^-n cancels to 0 in doubles: the rate is effectively zero.
+  if (Math.abs(periodic) < 1e-12) return notional / count;
   return (notional * periodic) / (1 - (1 + periodic) ** -count);
 }
 
