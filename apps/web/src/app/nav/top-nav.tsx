@@ -14,11 +14,11 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-primary">
+        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-tight text-primary">
           <img src="/favicon.svg" alt="" className="size-7" />
           <span className="text-lg">{BRAND}</span>
         </Link>
-        <nav aria-label="Main navigation" className="ml-4 hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main navigation" className="ml-3 hidden items-center gap-0.5 lg:flex xl:ml-4 xl:gap-1">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.href} href={link.href}>
               {link.label}

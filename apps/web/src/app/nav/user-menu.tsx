@@ -34,7 +34,7 @@ export function UserMenu() {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="sm" aria-label="User menu" className="max-w-48">
           <UserRound />
-          <span className="hidden truncate sm:inline">{user.name}</span>
+          <span className="hidden truncate sm:inline lg:hidden xl:inline">{user.name}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">

@@ -18,7 +18,7 @@ export default function LandingPage() {
         description={user ? `Welcome back, ${user.name}.` : 'Issue, list and trade ACTUS financial instruments.'}
         actions={<WalletStatus />}
       />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <PortfolioBalanceCard />
         <HoldingsCard />
         <SystemStatusCard />

@@ -26,7 +26,7 @@ export function SystemStatusCard() {
   const health = latency.data?.health;
   const s = status.data;
   return (
-    <Card>
+    <Card className="md:col-span-2 lg:col-span-1">
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>System Status</CardTitle>
         {health ? (
