@@ -33,6 +33,12 @@ async function columnNumbers(page: Page, testId: string): Promise<(number | null
   });
 }
 
+/** Full-page screenshot from the top, so the sticky navigation stays where it belongs. */
+async function snapshot(page: Page, file: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${ARTIFACTS}/${file}`, fullPage: true });
+}
+
 async function choose(page: Page, comboboxName: string, option: string) {
   await page.getByRole('combobox', { name: comboboxName }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -52,6 +58,7 @@ test.describe('issuance and marketplace', () => {
     await expect(stepHeading(page, 1, 'Contract Type')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await nextExpectingError(page, 'Contract type is required');
+    await snapshot(page, 'instruments-wizard-step1-error.png');
     await page.getByRole('radio', { name: /^PAM/ }).click();
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -79,6 +86,7 @@ test.describe('issuance and marketplace', () => {
     await page.getByLabel(/Notional amount/).fill('2500000');
     await page.getByLabel('Maturity date').fill(daysAgo(30));
     await nextExpectingError(page, 'Maturity date must be after issue date');
+    await snapshot(page, 'instruments-wizard-step3-error.png');
     await page.getByLabel('Maturity date').fill(plusYears(3));
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -97,7 +105,7 @@ test.describe('issuance and marketplace', () => {
     const schedule = page.getByRole('table', { name: 'Previewed event schedule' });
     await expect(schedule.getByText('Interest payment')).toHaveCount(6);
     await expect(schedule.getByText('Maturity', { exact: true })).toHaveCount(1);
-    await page.screenshot({ path: `${ARTIFACTS}/instruments-wizard-review.png`, fullPage: true });
+    await snapshot(page, 'instruments-wizard-review.png');
 
     await page.getByRole('button', { name: 'Create Instrument' }).click();
     await expect(page).toHaveURL('/issuer');
@@ -109,7 +117,7 @@ test.describe('issuance and marketplace', () => {
     await expect(page.getByTestId('avg-maturity')).toHaveText(/^\d+\.\d (year|years)$/);
     await expect(page.getByTestId('market-state')).toHaveText('ACTIVE');
     await expect(page.getByTestId('active-listings')).toHaveText(/^[1-9]\d*$/);
-    await page.screenshot({ path: `${ARTIFACTS}/instruments-issuer.png`, fullPage: true });
+    await snapshot(page, 'instruments-issuer.png');
 
     // The instrument page: priced by the server, with the full schedule.
     await row.getByRole('link', { name }).click();
@@ -118,7 +126,7 @@ test.describe('issuance and marketplace', () => {
     await expect(page.getByRole('table', { name: 'Event schedule' }).getByText('Interest payment')).not.toHaveCount(0);
     await expect(page.getByText('Yield to maturity')).toBeVisible();
     await expect(page.getByRole('cell', { name: ISSUER_NAME })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/instruments-detail.png`, fullPage: true });
+    await snapshot(page, 'instruments-detail.png');
 
     // The marketplace lists it with a computed price and yield.
     await page.goto('/marketplace');
@@ -129,7 +137,7 @@ test.describe('issuance and marketplace', () => {
     const [yieldPercent] = await columnNumbers(page, 'market-yield');
     expect(price).toBeGreaterThan(50);
     expect(yieldPercent).toBeGreaterThan(0);
-    await page.screenshot({ path: `${ARTIFACTS}/instruments-marketplace-search.png`, fullPage: true });
+    await snapshot(page, 'instruments-marketplace-search.png');
 
     // Type filter: the issuer (Atlas Industrial Holdings plc) is a corporate.
     await choose(page, 'Filter by type', 'Government');
@@ -171,7 +179,7 @@ test.describe('issuance and marketplace', () => {
     const municipal = await rows.count();
     expect(municipal).toBeGreaterThan(0);
     expect(municipal).toBeLessThan(all);
-    await page.screenshot({ path: `${ARTIFACTS}/instruments-marketplace-municipal.png`, fullPage: true });
+    await snapshot(page, 'instruments-marketplace-municipal.png');
 
     await choose(page, 'Filter by type', 'All types');
     await page.getByLabel('Search instruments').fill('no instrument is called this');
@@ -185,7 +193,7 @@ test.describe('issuance and marketplace', () => {
       page.getByText("You don't have permission to access this feature. Required permission(s): create_instruments."),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: /Step 1 of 5/ })).toHaveCount(0);
-    await page.screenshot({ path: `${ARTIFACTS}/instruments-no-permission.png`, fullPage: true });
+    await snapshot(page, 'instruments-no-permission.png');
 
     const response = await page.request.post('/api/instruments', {
       data: { contractType: 'PAM', name: 'Not allowed', notionalAmount: 1000, issueDate: daysAgo(0) },

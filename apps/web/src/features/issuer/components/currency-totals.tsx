@@ -7,9 +7,11 @@ type Props = { totals: CurrencyTotal[]; emptyCurrency?: string };
 /**
  * Amounts per currency, largest first. Different currencies are never added together,
  * so an issuer with USD and EUR issues sees two exact figures instead of one invented sum.
+ * Nothing at all (e.g. no trades in 24 hours) shows as 0.00 in `emptyCurrency`.
  */
 export function CurrencyTotals({ totals, emptyCurrency = 'USD' }: Props) {
-  const [first, ...rest] = totals;
+  // Zero is zero in every currency: only currencies with an amount get their own line.
+  const [first, ...rest] = totals.filter((total) => total.minor !== 0n);
   return (
     <div>
       <div className="text-2xl font-semibold tabular-nums">
