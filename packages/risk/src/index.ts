@@ -12,3 +12,6 @@ export {
   yieldToMaturity,
 } from './pricing';
 export { analyseCashFlows, type CashFlowAnalytics } from './analytics';
+export { inverseNormalCdf } from './normal';
+export { expectedShortfall, historicalVar, meanAndStdDev, parametricVar, portfolioStdDev, simpleReturns } from './var';
+export { STANDARD_STRESS_SCENARIOS, stressImpact, stressedCurve, type StressScenario } from './stress';
