@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -73,6 +73,12 @@ async function openPostgres(url: string): Promise<Database> {
     ping: () => ping(db as unknown as Db),
     close: once(() => client.end({ timeout: 5 })),
   };
+}
+
+/** Rows of a raw SQL query on either driver (PGlite answers `{ rows }`, postgres-js an array). */
+export async function selectRows<T = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 async function ping(db: Db): Promise<boolean> {
