@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthUser } from '@meridian/schemas';
+import { authUserSchema, type AuthUser } from '@meridian/schemas';
 import { getQueryFn } from '@/lib/api';
 
 export type { AuthUser };
@@ -10,7 +10,10 @@ export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 export function useAuth() {
   const { data, isLoading, error } = useQuery({
     queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+    queryFn: async (context): Promise<AuthUser | null> => {
+      const data = await getQueryFn<unknown>({ on401: 'returnNull' })(context);
+      return data === null ? null : authUserSchema.parse(data);
+    },
     retry: false,
     staleTime: Infinity,
   });

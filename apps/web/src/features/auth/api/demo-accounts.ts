@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DemoAccounts } from '@meridian/schemas';
+import { demoAccountsSchema, type DemoAccounts } from '@meridian/schemas';
 import { apiRequest, errorStatus } from '@/lib/api';
 
 export type DemoAccount = DemoAccounts['accounts'][number];
@@ -7,7 +7,7 @@ export type DemoAccount = DemoAccounts['accounts'][number];
 /** Demo accounts for one-click sign-in; the server answers 404 outside demo mode (then: null). */
 export async function getDemoAccounts(): Promise<DemoAccounts | null> {
   try {
-    return await apiRequest<DemoAccounts>('GET', '/api/auth/demo-accounts');
+    return demoAccountsSchema.parse(await apiRequest('GET', '/api/auth/demo-accounts'));
   } catch (error) {
     if (errorStatus(error) === 404) return null;
     throw error;

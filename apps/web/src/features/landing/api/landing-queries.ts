@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Health, MyTrade, PortfolioAnalytics, SystemStatus } from '@meridian/schemas';
+import {
+  healthSchema,
+  instrumentListSchema,
+  myTradeListSchema,
+  portfolioAnalyticsSchema,
+  systemStatusSchema,
+} from '@meridian/schemas';
+import type { z } from 'zod';
 import { useAuth } from '@/hooks/use-auth';
 import { errorStatus, getQueryFn } from '@/lib/api';
 import { LATENCY_PROBE_MS, PORTFOLIO_REFRESH_MS, SYSTEM_STATUS_REFRESH_MS, TRADES_REFRESH_MS } from '../constants';
@@ -7,18 +14,20 @@ import { LATENCY_PROBE_MS, PORTFOLIO_REFRESH_MS, SYSTEM_STATUS_REFRESH_MS, TRADE
 /**
  * The landing page is public: its personal queries run only when signed in, treat 401 as
  * "no data" instead of ending the session, and 404 as "not offered by this server yet".
+ * Every response is validated with its shared schema.
  */
 export type Optional<T> = { available: true; data: T } | { available: false };
 
 // Keys of this page are namespaced ('landing', url) so they never collide with a feature's
 // own cache entry for the same URL; the fetch therefore names its URL explicitly.
-async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
-  return await getQueryFn<T>({ on401: 'returnNull' })({ queryKey: [url], signal } as never);
+async function fetchParsed<S extends z.ZodType>(url: string, schema: S, signal: AbortSignal): Promise<z.output<S> | null> {
+  const data = await getQueryFn<unknown>({ on401: 'returnNull' })({ queryKey: [url], signal } as never);
+  return data === null ? null : schema.parse(data);
 }
 
-async function fetchOptional<T>(url: string, signal: AbortSignal): Promise<Optional<T>> {
+async function fetchOptional<S extends z.ZodType>(url: string, schema: S, signal: AbortSignal): Promise<Optional<z.output<S>>> {
   try {
-    const data = await fetchJson<T>(url, signal);
+    const data = await fetchParsed(url, schema, signal);
     return data === null ? { available: false } : { available: true, data };
   } catch (error) {
     if (errorStatus(error) === 404) return { available: false };
@@ -29,7 +38,7 @@ async function fetchOptional<T>(url: string, signal: AbortSignal): Promise<Optio
 export function useSystemStatus() {
   return useQuery({
     queryKey: ['landing', '/api/system/status'],
-    queryFn: ({ signal }) => fetchJson<SystemStatus>('/api/system/status', signal),
+    queryFn: ({ signal }) => fetchParsed('/api/system/status', systemStatusSchema, signal),
     refetchInterval: SYSTEM_STATUS_REFRESH_MS,
   });
 }
@@ -41,7 +50,7 @@ export function useApiLatency() {
     queryFn: async ({ signal }) => {
       const started = performance.now();
       const response = await fetch('/api/health', { cache: 'no-store', credentials: 'include', signal });
-      const health = (await response.json()) as Health;
+      const health = healthSchema.parse(await response.json());
       return { roundTripMs: performance.now() - started, health };
     },
     refetchInterval: LATENCY_PROBE_MS,
@@ -52,7 +61,7 @@ export function usePortfolioAnalytics() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: ['landing', '/api/portfolio/analytics'],
-    queryFn: ({ signal }) => fetchOptional<PortfolioAnalytics>('/api/portfolio/analytics', signal),
+    queryFn: ({ signal }) => fetchOptional('/api/portfolio/analytics', portfolioAnalyticsSchema, signal),
     enabled: isAuthenticated,
     refetchInterval: PORTFOLIO_REFRESH_MS,
   });
@@ -62,7 +71,7 @@ export function useMyTrades() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: ['landing', '/api/trades/my'],
-    queryFn: ({ signal }) => fetchOptional<MyTrade[]>('/api/trades/my', signal),
+    queryFn: ({ signal }) => fetchOptional('/api/trades/my', myTradeListSchema, signal),
     enabled: isAuthenticated,
     refetchInterval: TRADES_REFRESH_MS,
   });
@@ -73,8 +82,8 @@ export function useListedInstrumentCount() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: ['landing', '/api/instruments'],
-    queryFn: ({ signal }) => fetchOptional<unknown[]>('/api/instruments', signal),
+    queryFn: ({ signal }) => fetchOptional('/api/instruments', instrumentListSchema, signal),
     enabled: isAuthenticated,
-    select: (result) => (result.available && Array.isArray(result.data) ? result.data.length : undefined),
+    select: (result) => (result.available ? result.data.length : undefined),
   });
 }
