@@ -44,6 +44,11 @@ function laxMaturity(terms: ContractTerms): Time {
   return addPeriod(lastAnchor, cycle, Math.max(0, Math.ceil(notional / amount) - 1));
 }
 
+function withValue(e: EngineEvent, value: number): EngineEvent {
+  e.value = value;
+  return e;
+}
+
 function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   const md = laxMaturity(terms);
   const eom = terms.endOfMonthConvention;
@@ -52,7 +57,7 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   events.push(conv.event(md, 'MD'), ...purchaseEvents(terms, conv));
   for (const segment of segmentsOf(terms.arrayCycleAnchorDateOfPrincipalRedemption, terms.arrayCycleOfPrincipalRedemption, md)) {
     const type = isIncrease(terms, segment.index) ? 'PI' : 'PR';
-    for (const t of segmentDates(segment, eom)) if (t < md) events.push({ ...conv.event(t, type), value: amountOf(terms, segment.index) });
+    for (const t of segmentDates(segment, eom)) if (t < md) events.push(withValue(conv.event(t, type), amountOf(terms, segment.index)));
   }
   const ipAnchors = terms.arrayCycleAnchorDateOfInterestPayment;
   if (ipAnchors) {
@@ -68,7 +73,7 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   const rates = terms.arrayRate ?? [];
   for (const segment of segmentsOf(terms.arrayCycleAnchorDateOfRateReset, terms.arrayCycleOfRateReset, md)) {
     const fixed = (terms.arrayFixedVariable?.[segment.index] ?? 'V') === 'F';
-    for (const t of segmentDates(segment, eom)) events.push({ ...conv.event(t, fixed ? 'RRF' : 'RR'), value: rates[segment.index] ?? 0 });
+    for (const t of segmentDates(segment, eom)) events.push(withValue(conv.event(t, fixed ? 'RRF' : 'RR'), rates[segment.index] ?? 0));
   }
   return applyTermination(terms, conv, events);
 }

@@ -60,9 +60,13 @@ export function runLifecycle(lifecycle: Lifecycle, terms: ContractTerms, ctx: En
   const to = ctx.to;
   const scheduled = lifecycle.schedule(terms, conv, ctx);
   const events: EngineEvent[] = [];
-  for (const e of scheduled) {
-    if (isBefore(e, sd, 'AD')) continue;
-    if (to !== undefined && isAfter(e, to, 'AD')) continue;
+  // Keep events ordered after monitoring (AD) at the status date and not after AD at the horizon.
+  const upTo = to ?? Infinity;
+  for (let i = 0; i < scheduled.length; i++) {
+    const e = scheduled[i] as EngineEvent;
+    const t = e.time;
+    if (t < sd || t > upTo) continue;
+    if ((t === sd || t === upTo) && (isBefore(e, sd, 'AD') || isAfter(e, upTo, 'AD'))) continue;
     events.push(e);
   }
   sortEvents(events);

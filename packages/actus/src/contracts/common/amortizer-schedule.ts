@@ -4,7 +4,7 @@ import { addPeriod } from '../../time/cycle.js';
 import { createSchedule, endOfMonthShift } from '../../time/schedule.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
-import { EngineError, type EngineEvent } from '../../engine/types.js';
+import { EngineError, newEvent, type EngineEvent } from '../../engine/types.js';
 import { interestEvents } from '../pam.js';
 import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './schedules.js';
 
@@ -69,7 +69,7 @@ export function amortizerSchedule(terms: ContractTerms, conv: Conventions, kind:
   if (kind === 'ANN') {
     // An annuity re-fixes its instalment after each rate reset, and once before the
     // first redemption when no instalment is given.
-    for (const r of resets) events.push({ ...r, type: 'PRF' });
+    for (const r of resets) events.push(newEvent(r.time, r.calcTime, 'PRF', r.currency));
     if (terms.nextPrincipalRedemptionPayment === undefined) {
       const fixing = conv.event(addDays(prAnchor, -1), 'PRF');
       if (terms.initialExchangeDate === undefined || fixing.time > terms.initialExchangeDate) events.push(fixing);
