@@ -186,6 +186,31 @@ test.describe('issuance and marketplace', () => {
     await expect(page.getByText('No instruments match your search.', { exact: true })).toBeVisible();
   });
 
+  test('an option without a strike: the preview shows the engine problems and the server refuses with its message', async ({ page }) => {
+    await signInViaApi(page, 'issuer@meridian.test');
+    await page.goto('/create-instrument');
+    await page.getByRole('radio', { name: /^OPTNS/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Instrument name').fill(`E2E Call Option ${Date.now()}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Type-specific fields: strike and option type for options, no interest terms.
+    await expect(page.getByLabel('Strike price')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Option type' })).toHaveText('CALL');
+    await page.getByLabel(/Notional amount/).fill('10000');
+    await page.getByLabel('Maturity date').fill(plusYears(1));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(stepHeading(page, 4, 'Interest Terms')).toBeVisible();
+    await expect(page.getByLabel('Interest rate (%)')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const problems = page.getByRole('alert').filter({ hasText: 'The ACTUS engine rejects these terms' });
+    await expect(problems).toContainText('optionStrike1 is required for OPTNS');
+    await snapshot(page, 'instruments-wizard-engine-rejects.png');
+    await page.getByRole('button', { name: 'Create Instrument' }).click();
+    await expect(page.getByText('Error Creating Instrument', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL('/create-instrument');
+  });
+
   test('a user without create_instruments sees the permission message and the API refuses', async ({ page }) => {
     await signInViaApi(page, 'investor@meridian.test');
     await page.goto('/create-instrument');

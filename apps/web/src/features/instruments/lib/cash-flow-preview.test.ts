@@ -1,4 +1,4 @@
-import { instrumentFormDefaults, type InstrumentFormInput } from '@meridian/schemas';
+import { CONTRACT_TYPES, instrumentFormDefaults, type InstrumentFormInput } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
 import { previewCashFlows, previewContractId } from './cash-flow-preview';
 
@@ -42,8 +42,35 @@ describe('previewCashFlows', () => {
     expect(maturity?.payoff).toBe(1_000_000);
   });
 
+  it('reports the engine problems, with the terms it refused, when a required term is missing', () => {
+    const preview = previewCashFlows(bond({ contractType: 'OPTNS', strikePrice: null }), now);
+    if (preview.status !== 'rejected') throw new Error(JSON.stringify(preview));
+    expect(preview.terms.contractType).toBe('OPTNS');
+    expect(preview.problems).toEqual([expect.objectContaining({ term: 'optionStrike1', code: 'MISSING_TERM' })]);
+  });
+
   it('projects a floating-rate bond at the form rate instead of failing for missing fixings', () => {
     const preview = previewCashFlows(bond({ interestRateType: 'FLOATING' }), now);
     expect(preview.status).toBe('ok');
+  });
+});
+
+describe('previewCashFlows for every contract type the wizard offers', () => {
+  // Type-specific fields filled as a user would; stocks have no maturity.
+  const typical = (contractType: InstrumentFormInput['contractType']) =>
+    bond({
+      contractType,
+      maturityDate: contractType === 'STK' ? '' : '2029-03-01',
+      swapRate: 4,
+      strikePrice: 100,
+      dividendRate: 3,
+      guaranteeAmount: 500_000,
+    });
+
+  it.each(CONTRACT_TYPES)('%s: the engine accepts the built terms and schedules events', (contractType) => {
+    const preview = previewCashFlows(typical(contractType), now);
+    if (preview.status !== 'ok') throw new Error(`${contractType}: ${JSON.stringify(preview)}`);
+    expect(preview.terms.contractType).toBe(contractType);
+    expect(preview.events.length).toBeGreaterThan(1);
   });
 });

@@ -16,6 +16,7 @@ export function ContractTypeStep() {
           <div
             id={fieldId('contractType')}
             role="radiogroup"
+            aria-label="ACTUS contract type"
             aria-invalid={fieldState.invalid}
             aria-describedby={fieldState.invalid ? `${fieldId('contractType')}-error` : undefined}
             className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"

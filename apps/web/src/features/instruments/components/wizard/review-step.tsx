@@ -1,29 +1,42 @@
-import { CONTRACT_TYPE_LABELS, PAYMENT_FREQUENCY_LABELS, type InstrumentFormInput } from '@meridian/schemas';
+import { CONTRACT_TYPE_LABELS, PAYMENT_FREQUENCY_LABELS, type InstrumentFormField, type InstrumentFormInput } from '@meridian/schemas';
 import { AlertTriangle } from 'lucide-react';
 import { formatCurrency, formatDate } from '@/lib/format';
 import type { CashFlowPreview } from '../../lib/cash-flow-preview';
+import { isFieldVisible } from '../../lib/wizard-steps';
 import { CashFlows } from '../cash-flows';
 
 type Props = { values: InstrumentFormInput; preview: CashFlowPreview };
 
+const percentText = (value: number | null | undefined) => (value === null || value === undefined ? 'None' : `${value}%`);
+
 function Summary({ values }: { values: InstrumentFormInput }) {
-  const rows: [string, string][] = [
-    ['Contract type', values.contractType ? `${values.contractType} · ${CONTRACT_TYPE_LABELS[values.contractType]}` : '—'],
-    ['Name', values.name || '—'],
-    ['Notional', typeof values.notionalAmount === 'number' ? formatCurrency(values.notionalAmount, values.currency ?? 'USD') : '—'],
-    ['Issue date', values.issueDate ? formatDate(values.issueDate) : '—'],
-    ['Maturity', values.maturityDate ? formatDate(values.maturityDate) : 'N/A'],
-    ['Interest', values.interestRate === null || values.interestRate === undefined ? 'None' : `${values.interestRate}% ${values.interestRateType ?? ''}`],
-    ['Frequency', values.paymentFrequency ? PAYMENT_FREQUENCY_LABELS[values.paymentFrequency] : '—'],
+  const currency = values.currency ?? 'USD';
+  const amount = (value: number | null | undefined) => (typeof value === 'number' ? formatCurrency(value, currency) : '—');
+  const shows = (field: InstrumentFormField) => isFieldVisible(field, values.contractType);
+  const rows: [string, string, boolean][] = [
+    ['Contract type', values.contractType ? `${values.contractType} · ${CONTRACT_TYPE_LABELS[values.contractType]}` : '—', true],
+    ['Name', values.name || '—', true],
+    ['Notional', amount(values.notionalAmount), true],
+    ['Issue date', values.issueDate ? formatDate(values.issueDate) : '—', true],
+    ['Maturity', values.maturityDate ? formatDate(values.maturityDate) : 'N/A', true],
+    ['Interest', `${percentText(values.interestRate)} ${values.interestRateType ?? ''}`.trim(), shows('interestRate')],
+    ['Swap rate', percentText(values.swapRate), shows('swapRate')],
+    ['Dividend rate', percentText(values.dividendRate), shows('dividendRate')],
+    [values.contractType === 'FUTUR' ? 'Futures price' : 'Strike price', amount(values.strikePrice), shows('strikePrice')],
+    ['Option type', values.optionType ?? '—', shows('optionType')],
+    ['Guarantee amount', values.guaranteeAmount ? amount(values.guaranteeAmount) : 'Notional', shows('guaranteeAmount')],
+    ['Frequency', values.paymentFrequency ? PAYMENT_FREQUENCY_LABELS[values.paymentFrequency] : '—', shows('paymentFrequency')],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4 border-b py-1">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="text-right font-medium">{value}</dd>
-        </div>
-      ))}
+      {rows
+        .filter(([, , shown]) => shown)
+        .map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 border-b py-1">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="text-right font-medium">{value}</dd>
+          </div>
+        ))}
     </dl>
   );
 }
