@@ -36,8 +36,9 @@ describe('demo instruments seed', () => {
     }
   });
 
-  it('is idempotent', async () => {
+  it('is idempotent, also when rerun years later (other maturity years in the names)', async () => {
     await seedInstruments(t.db);
+    await seedInstruments(t.db, '2031-06-01');
     const [row] = await t.db.select({ n: count() }).from(instruments);
     expect(row!.n).toBe(DEMO_INSTRUMENTS.length);
   });
