@@ -44,36 +44,43 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
 
 const cashOf = (portfolio: Portfolio, currency: string) => toMinor(portfolio.cash.find((c) => c.currency === currency)?.available ?? '0');
 
-/** An instrument among the first 12 (Market Watch) that the seller holds and that nobody else quotes. */
-async function pickInstrument(seller: Page): Promise<{ instrument: Instrument; price: bigint }> {
-  const instruments = (await getJson<Instrument[]>(seller, '/api/instruments')).slice(0, 12);
-  const portfolio = await getJson<Portfolio>(seller, '/api/portfolio/analytics');
-  for (const instrument of instruments) {
-    const held = portfolio.positions.find((p) => p.instrumentId === instrument.id);
+/**
+ * An instrument the seller holds, priced in a currency the buyer has cash in, preferring the
+ * first 12 (Market Watch). The price rests just inside any existing ask and above any bid,
+ * so the market buy takes exactly the seller's order.
+ */
+async function pickInstrument(seller: Page, buyer: Page): Promise<{ instrument: Instrument; price: bigint; inWatch: boolean }> {
+  const instruments = await getJson<Instrument[]>(seller, '/api/instruments');
+  const holdings = await getJson<Portfolio>(seller, '/api/portfolio/analytics');
+  const buyerCash = await getJson<Portfolio>(buyer, '/api/portfolio/analytics');
+  for (const [index, instrument] of instruments.entries()) {
+    const held = holdings.positions.find((p) => p.instrumentId === instrument.id);
     if (!held || held.units - held.reservedUnits < QUANTITY) continue;
     const book = await getJson<Book>(seller, `/api/instruments/${instrument.id}/orderbook?depth=8`);
-    // Rest just inside any existing ask, above any bid, so the market buy takes exactly our order.
     const bestAsk = book.asks[0] ? toMinor(book.asks[0].price) : null;
     const bestBid = book.bids[0] ? toMinor(book.bids[0].price) : 0n;
     const base = instrument.price && !instrument.price.startsWith('-') ? toMinor(instrument.price) : 10_000n;
     const price = bestAsk !== null ? bestAsk - 1n : base > bestBid ? base : bestBid + 100n;
-    if (price > bestBid && price > 0n) return { instrument, price };
+    if (price <= bestBid || price <= 0n) continue;
+    if (cashOf(buyerCash, instrument.currency) < price * BigInt(QUANTITY)) continue;
+    return { instrument, price, inWatch: index < 12 };
   }
-  throw new Error(`${SELLER} holds no tradable instrument in Market Watch`);
+  throw new Error('the seller holds no instrument the buyer can pay for');
 }
 
-async function selectInstrument(page: Page, name: string) {
-  await page.goto('/trading');
+/** Opens /trading and selects the instrument: by clicking Market Watch, else by link. */
+async function selectInstrument(page: Page, instrument: Instrument, inWatch: boolean) {
+  await page.goto(inWatch ? '/trading' : `/trading?instrument=${instrument.id}`);
   await expect(page.getByRole('heading', { name: 'Trading Interface' })).toBeVisible();
   await expect(page.getByTestId('stream-status')).toHaveText('Live');
-  await page.getByTestId('market-watch-row').filter({ hasText: name }).click();
-  await expect(page.getByTestId('place-order').getByText(name)).toBeVisible();
+  if (inWatch) await page.getByTestId('market-watch-row').filter({ hasText: instrument.name }).click();
+  await expect(page.getByTestId('place-order').getByText(instrument.name)).toBeVisible();
 }
 
 test('a limit sell and a crossing market buy: both traders see the fill live', async ({ browser }) => {
   const seller = await openTrader(browser, SELLER);
   const buyer = await openTrader(browser, BUYER);
-  const { instrument, price } = await pickInstrument(seller);
+  const { instrument, price, inWatch } = await pickInstrument(seller, buyer);
   const notional = price * BigInt(QUANTITY);
   const usd = (minor: bigint) => money(minor, instrument.currency);
   const priceText = usd(price);
@@ -84,8 +91,8 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   const sellerUnits = await unitsBefore(seller);
   const buyerUnits = await unitsBefore(buyer);
 
-  await selectInstrument(seller, instrument.name);
-  await selectInstrument(buyer, instrument.name);
+  await selectInstrument(seller, instrument, inWatch);
+  await selectInstrument(buyer, instrument, inWatch);
   await seller.screenshot({ path: `${ARTIFACTS}/trading-before.png`, fullPage: true });
 
   // The seller rests a limit sell.
