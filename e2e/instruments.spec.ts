@@ -181,6 +181,22 @@ test.describe('issuance and marketplace', () => {
     expect(municipal).toBeLessThan(all);
     await snapshot(page, 'instruments-marketplace-municipal.png');
 
+    // Buy opens the Place Order modal; a limit order at the shown price is placed for real.
+    const first = rows.first();
+    const name = await first.getByTestId('market-name').innerText();
+    await first.getByRole('button', { name: `Buy ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Place Order' });
+    await expect(dialog.getByRole('radio', { name: 'Buy' })).toHaveAttribute('aria-checked', 'true');
+    await expect(dialog.getByLabel(/Price per unit/)).not.toHaveValue('');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText('Invalid Order', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Quantity (units)').fill('2');
+    await expect(dialog).toContainText(/Estimated total: \S+\d/);
+    await snapshot(page, 'instruments-place-order.png');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText('Order Placed', { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
     await choose(page, 'Filter by type', 'All types');
     await page.getByLabel('Search instruments').fill('no instrument is called this');
     await expect(page.getByText('No instruments match your search.', { exact: true })).toBeVisible();
