@@ -23,7 +23,10 @@ import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
 import healthRoutes from './modules/health/routes';
 import instrumentRoutes from './modules/instruments/routes';
+import custodyRoutes from './modules/ledger/custody-routes';
+import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
+import tradingRoutes from './modules/trading/routes';
 import { registerOriginCheck } from './plugins/origin-check';
 import { RequestMetrics, registerRequestMetrics } from './plugins/request-metrics';
 import { registerWebApp } from './plugins/web-app';
@@ -79,6 +82,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessRoutes);
   await app.register(systemRoutes);
   await app.register(instrumentRoutes);
+  await app.register(tradingRoutes);
+  await app.register(marketDataRoutes);
+  await app.register(custodyRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

@@ -5,6 +5,7 @@ import { seedAccessDemo } from './access-demo';
 import { seedCurves } from './curves';
 import { seedInstruments } from './instruments';
 import { seedOrganisations } from './organisations';
+import { seedTradingAccounts } from './trading';
 import { seedUsers } from './users';
 
 export interface SeedStep {
@@ -21,6 +22,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'users', demo: true, run: seedUsers },
   { name: 'access-demo', demo: true, run: seedAccessDemo },
   { name: 'curves', demo: true, run: seedCurves },
+  { name: 'trading-accounts', demo: true, run: seedTradingAccounts },
   { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
 ];
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { InstrumentDesk, OwnerRegistry, type OrderState } from './desk';
-import { balanceKey } from './balance-deltas';
+import { balanceKey } from '../ledger/balance-deltas';
 import { runBatch, type BatchContext, type Command } from './order-flow';
 
 const instrument = { id: 'inst-1', name: 'Test Bond', currency: 'USD' };

@@ -2,7 +2,7 @@ import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/m
 import { randomUUID } from 'node:crypto';
 import { fromMinorUnits } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
-import { BalanceDeltas, balanceKey, type BalanceKey } from './balance-deltas';
+import { BalanceDeltas, balanceKey, type BalanceKey } from '../ledger/balance-deltas';
 import type { InstrumentDesk, OrderState } from './desk';
 
 export type Command = { kind: 'place'; order: OrderState } | { kind: 'cancel'; orderId: string; userId: string };

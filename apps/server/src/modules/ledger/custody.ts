@@ -1,0 +1,53 @@
+import { fromMinorUnits } from '@meridian/schemas';
+import type { Tx } from '../../db/client';
+import { unprocessable } from '../../errors';
+import { lockAvailable } from './reservations';
+import { EXTERNAL_CASH_ACCOUNT, getBalance, getOrCreateAccount, getOrCreateUserAccount, postJournal } from './service';
+
+export interface CashMovement {
+  userId: string;
+  currency: string;
+  /** Hundredths, positive. */
+  amount: bigint;
+  reference: string;
+}
+
+/** Cash paid in from outside the platform to a user's account (custodian or demo funding). */
+export async function depositCash(tx: Tx, m: CashMovement): Promise<string> {
+  const account = await getOrCreateUserAccount(tx, m.userId);
+  const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
+  return postJournal(tx, {
+    kind: 'deposit',
+    reference: m.reference,
+    lines: [
+      { accountId: account, assetType: 'cash', asset: m.currency, amount: m.amount },
+      { accountId: external, assetType: 'cash', asset: m.currency, amount: -m.amount },
+    ],
+  });
+}
+
+/** Cash paid out of a user's account; refused beyond what open orders leave available. */
+export async function withdrawCash(tx: Tx, m: CashMovement): Promise<string> {
+  const account = await getOrCreateUserAccount(tx, m.userId);
+  const key = { accountId: account, assetType: 'cash' as const, asset: m.currency };
+  const available = (await lockAvailable(tx, [key])).values().next().value ?? 0n;
+  if (available < m.amount) {
+    throw unprocessable('INSUFFICIENT_FUNDS', `Insufficient funds: ${fromMinorUnits(available)} ${m.currency} available to withdraw`);
+  }
+  const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
+  return postJournal(tx, {
+    kind: 'withdraw',
+    reference: m.reference,
+    lines: [
+      { accountId: account, assetType: 'cash', asset: m.currency, amount: -m.amount },
+      { accountId: external, assetType: 'cash', asset: m.currency, amount: m.amount },
+    ],
+  });
+}
+
+/** A user's cash balance in one currency after a movement. */
+export async function cashBalance(tx: Tx, userId: string, currency: string) {
+  const account = await getOrCreateUserAccount(tx, userId);
+  const { total, reserved } = await getBalance(tx, account, 'cash', currency);
+  return { currency, total: fromMinorUnits(total), reserved: fromMinorUnits(reserved), available: fromMinorUnits(total - reserved) };
+}

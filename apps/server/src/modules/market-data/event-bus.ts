@@ -1,0 +1,64 @@
+import type { StreamMessage } from '@meridian/schemas';
+
+/** A market event; `userId` restricts delivery to that user's connections (own order updates). */
+export type MarketEvent = StreamMessage & { userId?: string };
+export type MarketEventListener = (event: MarketEvent) => void;
+
+/**
+ * Fan-out of market events to stream connections. The in-process bus below serves one
+ * API instance; several instances would implement this with PostgreSQL LISTEN/NOTIFY
+ * (publish = NOTIFY, subscribe = LISTEN) without touching publishers or the stream.
+ */
+export interface MarketEventBus {
+  publish(event: MarketEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: MarketEventListener): () => void;
+}
+
+export class LocalEventBus implements MarketEventBus {
+  private readonly listeners = new Set<MarketEventListener>();
+
+  publish(event: MarketEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // One broken connection must not stop delivery to the others.
+      }
+    }
+  }
+
+  subscribe(listener: MarketEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+}
+
+/**
+ * Coalesces bursts per key: the first call runs after `delayMs`, later calls within the
+ * window are folded into it. Used so a busy book sends at most a few updates a second.
+ */
+export class Coalescer {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly delayMs: number) {}
+
+  schedule(key: string, run: () => void): void {
+    if (this.timers.has(key)) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(key);
+      run();
+    }, this.delayMs);
+    timer.unref();
+    this.timers.set(key, timer);
+  }
+
+  stop(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

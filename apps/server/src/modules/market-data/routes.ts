@@ -1,0 +1,58 @@
+import { candlesQuerySchema, candlesSchema, marketDataSchema, orderBookQuerySchema, orderBookSchema } from '@meridian/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import websocket from '@fastify/websocket';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { requireAuth } from '../auth/guard';
+import { candles, listedInstruments } from './queries';
+import { attachStream, TickerPublisher } from './stream';
+import { tickers } from './tickers';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** Order books, tickers, candles and the live stream. Registered after the trading module. */
+const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const publisher = new TickerPublisher(app.db, app.trading, app.marketEvents);
+  app.addHook('onReady', async () => publisher.start());
+  app.addHook('onClose', async () => publisher.stop());
+
+  app.get(
+    '/api/instruments/:id/orderbook',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['market-data'], summary: 'Aggregated order book (price, quantity, total = price x quantity), best first', params: idParams, querystring: orderBookQuerySchema, response: { 200: orderBookSchema } },
+    },
+    async (request) => {
+      const book = await app.trading.depth(request.params.id, request.query.depth);
+      if (!book) throw notFound('Instrument not found');
+      return { instrumentId: request.params.id, ...book };
+    },
+  );
+
+  app.get(
+    '/api/market-data',
+    { preHandler: requireAuth, schema: { tags: ['market-data'], summary: 'Per instrument: last, 24h change, best bid/ask, volume, high/low', response: { 200: marketDataSchema } } },
+    async () => tickers(app.db, app.trading),
+  );
+
+  app.get(
+    '/api/instruments/:id/candles',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['market-data'], summary: 'OHLCV candles of real trades (intervals without trades are absent)', params: idParams, querystring: candlesQuerySchema, response: { 200: candlesSchema } },
+    },
+    async (request) => {
+      const [instrument] = await listedInstruments(app.db, request.params.id);
+      if (!instrument) throw notFound('Instrument not found');
+      const { interval, limit } = request.query;
+      return { instrumentId: instrument.id, interval, candles: await candles(app.db, instrument.id, interval, limit) };
+    },
+  );
+
+  app.get('/api/stream', { websocket: true, preHandler: requireAuth, schema: { tags: ['market-data'], summary: 'WebSocket: book, trade, ticker and own order frames (JSON)' } }, (socket, request) =>
+    attachStream(socket, request.user.id, app.marketEvents),
+  );
+};
+
+export default marketDataRoutes;

@@ -1,0 +1,57 @@
+import type { WebSocket } from '@fastify/websocket';
+import type { Db } from '../../db/client';
+import type { TradingService } from '../trading/service';
+import { Coalescer, type MarketEventBus } from './event-bus';
+import { tickers } from './tickers';
+
+/** Frames other than the user's own orders are dropped while a slow client has this much unsent. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+const TICKER_DELAY_MS = 500;
+
+/** Forwards bus events to one authenticated connection: everything public, plus the user's own orders. */
+export function attachStream(socket: WebSocket, userId: string, bus: MarketEventBus): void {
+  const unsubscribe = bus.subscribe((event) => {
+    if (socket.readyState !== socket.OPEN) return;
+    const { userId: owner, ...message } = event;
+    if (owner !== undefined && owner !== userId) return;
+    if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    socket.send(JSON.stringify(message));
+  });
+  socket.on('close', unsubscribe);
+  socket.on('error', unsubscribe);
+  // Clients only listen; anything they send is ignored.
+  socket.on('message', () => undefined);
+}
+
+/** Publishes an instrument's ticker shortly after its trades or book changed (coalesced). */
+export class TickerPublisher {
+  private readonly coalescer = new Coalescer(TICKER_DELAY_MS);
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly trading: TradingService,
+    private readonly bus: MarketEventBus,
+  ) {}
+
+  start(): void {
+    this.unsubscribe = this.bus.subscribe((event) => {
+      const instrumentId = event.type === 'trade' ? event.trade.instrumentId : event.type === 'book' ? event.instrumentId : null;
+      if (instrumentId) this.coalescer.schedule(instrumentId, () => void this.publish(instrumentId));
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.coalescer.stop();
+  }
+
+  private async publish(instrumentId: string): Promise<void> {
+    try {
+      const [ticker] = await tickers(this.db, this.trading, instrumentId);
+      if (ticker) this.bus.publish({ type: 'ticker', ticker });
+    } catch {
+      // The database may be closing; the next trade publishes a fresh ticker.
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { fromMinorUnits, type Ticker } from '@meridian/schemas';
+import type { Db } from '../../db/client';
+import type { TradingService } from '../trading/service';
+import { emptyStats, listedInstruments, tradeStats, type ListedInstrument, type TradeStats } from './queries';
+
+/** Percent change rounded to 2 decimals; null without a reference price. */
+function percent(last: bigint, reference: bigint): number {
+  return Math.round(Number(((last - reference) * 1_000_000n) / reference) / 100) / 100;
+}
+
+const price = (v: bigint | null | undefined) => (v === null || v === undefined || v === 0n ? null : fromMinorUnits(v));
+
+export function toTicker(instrument: ListedInstrument, stats: TradeStats, best: { bid: number; ask: number } | null): Ticker {
+  const change = stats.lastPrice !== null && stats.referencePrice !== null ? stats.lastPrice - stats.referencePrice : null;
+  return {
+    instrumentId: instrument.id,
+    name: instrument.name,
+    currency: instrument.currency,
+    lastPrice: price(stats.lastPrice),
+    change: change === null ? null : fromMinorUnits(change),
+    changePercent: change === null || !stats.referencePrice ? null : percent(stats.lastPrice!, stats.referencePrice),
+    bestBid: price(best ? BigInt(best.bid) : null),
+    bestAsk: price(best ? BigInt(best.ask) : null),
+    volume24h: Number(stats.volume24h),
+    turnover24h: fromMinorUnits(stats.turnover24h),
+    high24h: price(stats.high24h),
+    low24h: price(stats.low24h),
+    trades24h: stats.trades24h,
+  };
+}
+
+/** Tickers of every instrument, or of one. */
+export async function tickers(db: Db, trading: TradingService, instrumentId?: string): Promise<Ticker[]> {
+  const listed = await listedInstruments(db, instrumentId);
+  const stats = await tradeStats(db, instrumentId ? [instrumentId] : undefined);
+  return listed.map((i) => toTicker(i, stats.get(i.id) ?? emptyStats(), trading.bestPrices(i.id)));
+}

@@ -1,0 +1,99 @@
+import { myTradeListSchema, orderListSchema, orderSchema, placeOrderSchema, tradeListSchema, type Order } from '@meridian/schemas';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../access/guard';
+import { requireAuth } from '../auth/guard';
+import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
+import { orderDto } from './dto';
+import type { Outcome } from './order-flow';
+import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
+import { TradingService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trading: TradingService;
+    marketEvents: MarketEventBus;
+  }
+}
+
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(LIST_LIMIT) });
+const idempotencyHeaders = z.object({
+  /** A client-chosen key; retrying with it never creates a second order. */
+  'idempotency-key': z.string().min(1).max(200).optional(),
+});
+
+function answer(outcome: Outcome, service: TradingService): Order {
+  if (!outcome.ok) throw outcome.error;
+  return orderDto(outcome.order, service.instrumentOf(outcome.order.instrumentId)!);
+}
+
+const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Shared with market-data (book endpoint, stream) and the liquidity provider, hence fastify-plugin.
+  app.decorate('marketEvents', new LocalEventBus());
+  app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log));
+  app.addHook('onReady', () => app.trading.start());
+  app.addHook('onClose', () => app.trading.stop());
+
+  app.post(
+    '/api/orders',
+    {
+      preHandler: requirePermission('place_orders', { amount: (request) => app.trading.estimateNotional(request.body as never) }),
+      schema: {
+        tags: ['trading'],
+        summary: 'Place a buy or sell order (limit or market); acknowledged after it committed',
+        headers: idempotencyHeaders,
+        body: placeOrderSchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await app.trading.placeOrder(request.user.id, request.body, request.headers['idempotency-key'] ?? null);
+      if (outcome.ok && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(answer(outcome, app.trading));
+    },
+  );
+
+  app.delete(
+    '/api/orders/:id',
+    {
+      preHandler: requirePermission('place_orders'),
+      schema: { tags: ['trading'], summary: 'Cancel one of your open orders', params: z.object({ id: z.uuid() }), response: { 200: orderSchema } },
+    },
+    async (request) => answer(await app.trading.cancelOrder(request.user.id, request.params.id), app.trading),
+  );
+
+  app.get(
+    '/api/orders',
+    { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Most recent orders in the market', querystring: listQuery, response: { 200: orderListSchema } } },
+    async (request) => listOrders(app.db, { limit: request.query.limit }),
+  );
+
+  app.get(
+    '/api/orders/my',
+    { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Your orders, newest first', querystring: listQuery, response: { 200: orderListSchema } } },
+    async (request) => listOrders(app.db, { userId: request.user.id, limit: request.query.limit }),
+  );
+
+  app.get(
+    '/api/trades',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['trading'],
+        summary: 'Most recent trades in the market',
+        querystring: listQuery.extend({ instrumentId: z.uuid().optional() }),
+        response: { 200: tradeListSchema },
+      },
+    },
+    async (request) => listTrades(app.db, request.query),
+  );
+
+  app.get(
+    '/api/trades/my',
+    { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Your trades, newest first', querystring: listQuery, response: { 200: myTradeListSchema } } },
+    async (request) => listMyTrades(app.db, request.user.id, request.query.limit),
+  );
+};
+
+export default fp(tradingRoutes, { name: 'trading' });

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { Side } from '@meridian/matching';
+import { fromMinorUnits, toMinorUnits, type BookLevel, type PlaceOrder } from '@meridian/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { instruments, orders } from '../../db/schema';
+import { conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
+import { BatchQueue } from './batch-queue';
+import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
+import { orderDto, tradeDto } from './dto';
+import { runBatch, type BatchWrites, type Command, type Outcome } from './order-flow';
+import { loadAccounts, loadBatchContext, loadOpenOrders, writeBatch, type AccountCache } from './persist';
+
+/** Levels per side sent in stream book frames (screens show 8). */
+export const STREAM_BOOK_DEPTH = 20;
+const BOOK_FRAME_DELAY_MS = 50;
+
+interface DeskEntry {
+  desk: InstrumentDesk;
+  /** Instrument status when the desk opened; only 'active' instruments trade. */
+  status: string;
+  queue: BatchQueue<Command, Outcome>;
+}
+
+/**
+ * Order entry for every instrument: one desk (book + open orders) and one serial queue
+ * per instrument in front of it. Each queued batch is matched in memory and persisted in
+ * ONE transaction (orders, trades, DvP journal, settlements, balances); callers are
+ * answered only after it committed, then events go out on the bus.
+ */
+export class TradingService {
+  private readonly desks = new Map<string, Promise<DeskEntry | null>>();
+  private readonly loaded = new Map<string, DeskEntry>();
+  private readonly owners = new OwnerRegistry();
+  private readonly accounts: AccountCache = new Map();
+  private readonly inflightKeys = new Map<string, Promise<unknown>>();
+  private readonly bookFrames = new Coalescer(BOOK_FRAME_DELAY_MS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: MarketEventBus,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Rebuilds the book of every instrument that has open orders. */
+  async start(): Promise<void> {
+    const rows = await this.db.selectDistinct({ id: orders.instrumentId }).from(orders).where(eq(orders.status, 'open'));
+    await Promise.all(rows.map((r) => this.desk(r.id)));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.loaded.values()].map((e) => e.queue.idle()));
+    this.bookFrames.stop();
+  }
+
+  /** Places an order; resolves after its transaction committed. */
+  async placeOrder(userId: string, input: PlaceOrder, idempotencyKey: string | null): Promise<Outcome> {
+    const entry = await this.tradableDesk(input.instrumentId);
+    const now = new Date();
+    const order: OrderState = {
+      id: randomUUID(),
+      userId,
+      instrumentId: input.instrumentId,
+      side: input.orderType,
+      type: input.type,
+      // A market order never rests: GTC means "as much as possible now" (IOC).
+      timeInForce: input.type === 'market' && input.timeInForce === 'GTC' ? 'IOC' : input.timeInForce,
+      postOnly: input.postOnly,
+      price: input.type === 'limit' ? toMinorUnits(input.price as string | number) : null,
+      quantity: BigInt(input.quantity),
+      filledQuantity: 0n,
+      filledValue: 0n,
+      status: 'open',
+      cancelReason: null,
+      reserved: 0n,
+      idempotencyKey,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (idempotencyKey === null) return entry.queue.submit({ kind: 'place', order });
+    // Retries of one key wait for each other, so the second sees the first one's order.
+    const key = `${userId}:${idempotencyKey}`;
+    while (this.inflightKeys.has(key)) await this.inflightKeys.get(key)!.catch(() => undefined);
+    const pending = entry.queue.submit({ kind: 'place', order });
+    this.inflightKeys.set(key, pending);
+    try {
+      return await pending;
+    } finally {
+      this.inflightKeys.delete(key);
+    }
+  }
+
+  /** Cancels the user's own open order. */
+  async cancelOrder(userId: string, orderId: string): Promise<Outcome> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw notFound('Order not found');
+    if (row.userId !== userId) throw forbidden('You can only cancel your own orders');
+    if (row.status !== 'open') throw conflict(`Order is ${row.status}, only open orders can be cancelled`);
+    const entry = await this.desk(row.instrumentId);
+    return entry!.queue.submit({ kind: 'cancel', orderId, userId });
+  }
+
+  /** Aggregated levels of an instrument's book, best first; null when the instrument does not exist. */
+  async depth(instrumentId: string, levels: number): Promise<{ bids: BookLevel[]; asks: BookLevel[] } | null> {
+    const entry = await this.desk(instrumentId);
+    return entry ? bookLevels(entry.desk, levels) : null;
+  }
+
+  /** Best bid and ask in hundredths (0 when a side is empty), for instruments whose desk is loaded. */
+  bestPrices(instrumentId: string): { bid: number; ask: number } | null {
+    const entry = this.loaded.get(instrumentId);
+    return entry ? { bid: entry.desk.book.bestBid(), ask: entry.desk.book.bestAsk() } : null;
+  }
+
+  /** What an order would be worth now (limit: quantity x price; market: walking the book), for amount limits. */
+  estimateNotional(input: PlaceOrder): bigint | undefined {
+    if (input.type === 'limit') {
+      const price = toMinorUnits(input.price as string | number);
+      return price === null ? undefined : price * BigInt(input.quantity);
+    }
+    const entry = this.loaded.get(input.instrumentId);
+    if (!entry) return undefined;
+    const quote = entry.desk.book.quoteMarket(input.orderType === 'buy' ? Side.BUY : Side.SELL, input.quantity);
+    return BigInt(quote.notional);
+  }
+
+  private async tradableDesk(instrumentId: string): Promise<DeskEntry> {
+    const entry = await this.desk(instrumentId);
+    if (!entry) throw notFound('Instrument not found');
+    if (entry.status !== 'active') throw unprocessable('INSTRUMENT_NOT_TRADABLE', `Instrument is ${entry.status} and cannot be traded`);
+    return entry;
+  }
+
+  /** The instrument's desk, rebuilt from its open orders on first use. */
+  private desk(instrumentId: string): Promise<DeskEntry | null> {
+    let entry = this.desks.get(instrumentId);
+    if (!entry) {
+      entry = this.openDesk(instrumentId);
+      this.desks.set(instrumentId, entry);
+      entry.catch(() => this.desks.delete(instrumentId));
+    }
+    return entry;
+  }
+
+  private async openDesk(instrumentId: string): Promise<DeskEntry | null> {
+    const [row] = await this.db
+      .select({ id: instruments.id, name: instruments.name, currency: instruments.currency, status: instruments.status })
+      .from(instruments)
+      .where(eq(instruments.id, instrumentId));
+    if (!row) {
+      this.desks.delete(instrumentId);
+      return null;
+    }
+    const desk = new InstrumentDesk({ id: row.id, name: row.name, currency: row.currency }, this.owners);
+    const entry: DeskEntry = { desk, status: row.status, queue: new BatchQueue((batch) => this.processBatch(entry, batch)) };
+    await this.rebuild(entry);
+    this.loaded.set(instrumentId, entry);
+    return entry;
+  }
+
+  private async rebuild(entry: DeskEntry): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const open = await loadOpenOrders(tx, entry.desk.instrument.id);
+      await loadAccounts(tx, this.accounts, open.map((o) => o.userId));
+      entry.desk.load(open);
+    });
+  }
+
+  private async processBatch(entry: DeskEntry, commands: Command[]): Promise<Outcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      // Commands are copied so a retry starts from the original requests.
+      const batch = commands.map((c): Command => (c.kind === 'place' ? { kind: 'place', order: structuredClone(c.order) } : c));
+      try {
+        const { outcomes, writes } = await this.db.transaction(async (tx) => {
+          const ctx = await loadBatchContext(tx, entry.desk, batch, this.accounts);
+          const result = runBatch(ctx, batch);
+          await writeBatch(tx, result.writes);
+          return result;
+        });
+        this.publish(entry, writes);
+        // Answer with the state as committed; later batches keep mutating resting orders.
+        return outcomes.map((o) => (o.ok ? { ...o, order: structuredClone(o.order) } : o));
+      } catch (error) {
+        // The transaction rolled back: the in-memory book must forget what it matched.
+        await this.rebuild(entry);
+        if (attempt >= 3 || !isTransient(error)) throw error;
+        this.log?.warn({ err: error, attempt }, 'order batch hit a transient database error; retrying');
+      }
+    }
+  }
+
+  private publish(entry: DeskEntry, writes: BatchWrites): void {
+    const { instrument } = entry.desk;
+    for (const order of new Set([...writes.inserted, ...writes.updated.values()])) {
+      this.bus.publish({ type: 'order', order: orderDto(order, instrument), userId: order.userId });
+    }
+    for (const trade of writes.trades) this.bus.publish({ type: 'trade', trade: tradeDto(trade, instrument) });
+    if (writes.inserted.length + writes.updated.size > 0) {
+      this.bookFrames.schedule(instrument.id, () => {
+        this.bus.publish({ type: 'book', instrumentId: instrument.id, ...bookLevels(entry.desk, STREAM_BOOK_DEPTH) });
+      });
+    }
+  }
+
+  /** The instrument a loaded desk trades (name and currency), for DTOs. */
+  instrumentOf(instrumentId: string): InstrumentRef | undefined {
+    return this.loaded.get(instrumentId)?.desk.instrument;
+  }
+
+  /** Test and shutdown aid: resolves when every queue is empty. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.loaded.values()].map((e) => e.queue.idle()));
+  }
+}
+
+function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLevel[]; asks: BookLevel[] } {
+  const view = (side: Side) =>
+    desk.book.depth(side, levels).map((l) => ({
+      price: fromMinorUnits(BigInt(l.price)),
+      quantity: l.quantity,
+      total: fromMinorUnits(BigInt(l.price) * BigInt(l.quantity)),
+    }));
+  return { bids: view(Side.BUY), asks: view(Side.SELL) };
+}
+
+/** Deadlocks and serialization failures are worth one more try; anything else is not. */
+function isTransient(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '40P01' || e.code === '40001') return true;
+  }
+  return false;
+}
+

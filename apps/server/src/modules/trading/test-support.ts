@@ -1,0 +1,38 @@
+import { addMonths } from '@meridian/schemas';
+import type { LightMyRequestResponse } from 'fastify';
+import { TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { getBalance, getOrCreateUserAccount } from '../ledger/service';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+
+/** Creates a 1,000,000 USD PAM bond (10,000 units of 100.00) as the issuer; returns its id. */
+export async function issueBond(t: TestApp, issuerCookie: string, name = 'Trading Test 4% 2028'): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/instruments',
+    headers: { cookie: issuerCookie, origin: TEST_ORIGIN },
+    payload: { contractType: 'PAM', name, notionalAmount: 1_000_000, currency: 'USD', issueDate: today, maturityDate: addMonths(today, 24), interestRate: 4, paymentFrequency: 'P1Y', dayCountConvention: 'A/365' },
+  });
+  if (res.statusCode !== 201) throw new Error(`issue failed: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+export function orderClient(t: TestApp) {
+  return {
+    place: (cookie: string, payload: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+      t.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie, origin: TEST_ORIGIN, ...headers }, payload }),
+    cancel: (cookie: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/orders/${id}`, headers: { cookie, origin: TEST_ORIGIN } }),
+    get: (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
+  };
+}
+
+/** total/reserved of a user's cash (USD) and units of an instrument, straight from the ledger. */
+export async function holdings(t: TestApp, email: string, instrumentId: string) {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const account = await t.db.transaction((tx) => getOrCreateUserAccount(tx, user!.id));
+  return {
+    cash: await getBalance(t.db, account, 'cash', 'USD'),
+    units: await getBalance(t.db, account, 'units', instrumentId),
+  };
+}
