@@ -148,6 +148,33 @@ describe.each(['PAM', 'ANN', 'LAM', 'NAM'] as const)('%s generated contracts', (
   });
 });
 
+describe('conventions on generated contracts', () => {
+  it('PAM pays exactly N x r x days/365 of interest over its life under A365 without shifts', () => {
+    fc.assert(
+      fc.property(loanArb('PAM'), ({ raw, sign, notional }) => {
+        const plain = { ...raw, dayCountConvention: 'A365', businessDayConvention: 'NOS' };
+        const events = evaluate(plain);
+        const interest = events.filter((e) => e.eventType === 'IP').reduce((sum, e) => sum + e.payoff, 0);
+        const days = ((parseTime(String(raw.maturityDate)) as number) - (parseTime(String(raw.initialExchangeDate)) as number)) / 86_400;
+        expect(interest).toBeCloseTo((sign * notional * Number(raw.nominalInterestRate) * days) / 365, 4);
+      }),
+      RUNS,
+    );
+  });
+
+  it('every event falls on a business day when a shifting convention uses the Monday-Friday calendar', () => {
+    fc.assert(
+      fc.property(loanArb('LAM'), fc.constantFrom('SCF', 'SCMF', 'CSF', 'CSMF', 'SCP', 'SCMP', 'CSP', 'CSMP'), ({ raw }, bdc) => {
+        for (const e of evaluate({ ...raw, businessDayConvention: bdc, calendar: 'MF' })) {
+          const weekday = new Date(`${e.eventDate.slice(0, 10)}T00:00:00Z`).getUTCDay();
+          expect(weekday >= 1 && weekday <= 5).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
 describe('annuity instalments', () => {
   it('ANN pays a constant principal + interest instalment on each regular redemption date', () => {
     fc.assert(
