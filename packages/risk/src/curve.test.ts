@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountFactor, makeCurve, shiftCurve, zeroRate } from './curve';
+import { discountFactor, forwardRate, makeCurve, shiftCurve, zeroRate } from './curve';
 
 const curve = makeCurve([
   { tenor: 10, rate: 0.045 },
@@ -38,5 +38,18 @@ describe('zero curve', () => {
 
   it('shifts in parallel', () => {
     expect(zeroRate(shiftCurve(curve, 0.01), 1.5)).toBeCloseTo(0.0425, 12);
+  });
+});
+
+describe('forwardRate', () => {
+  it('implies the textbook forward: 1y at 3 %, 2y at 4 % -> 1y1y 5.0097 %', () => {
+    const c = makeCurve([{ tenor: 1, rate: 0.03 }, { tenor: 2, rate: 0.04 }]);
+    expect(forwardRate(c, 1, 2)).toBeCloseTo(1.04 ** 2 / 1.03 - 1, 12);
+    expect(forwardRate(c, 1, 2)).toBeCloseTo(0.050097, 6);
+  });
+  it('equals the flat rate on a flat curve and the spot rate from today', () => {
+    const flat = makeCurve([{ tenor: 1, rate: 0.025 }]);
+    expect(forwardRate(flat, 3, 3.5)).toBeCloseTo(0.025, 12);
+    expect(forwardRate(curve, 0, 2)).toBeCloseTo(zeroRate(curve, 2), 12);
   });
 });

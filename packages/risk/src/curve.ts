@@ -42,3 +42,14 @@ export function discountFactor(curve: ZeroCurve, time: number, spread = 0): numb
 export function shiftCurve(curve: ZeroCurve, shift: number): ZeroCurve {
   return curve.map((point) => ({ tenor: point.tenor, rate: point.rate + shift }));
 }
+
+/**
+ * Annually compounded forward rate between `from` and `to` years implied by the curve:
+ * ((1 + z(to))^to / (1 + z(from))^from)^(1 / (to - from)) - 1.
+ */
+export function forwardRate(curve: ZeroCurve, from: number, to: number): number {
+  if (!(to > from)) throw new RangeError(`Forward period must end after it starts: ${from} -> ${to}`);
+  const start = Math.max(0, from);
+  const growth = (1 + zeroRate(curve, to)) ** to / (1 + zeroRate(curve, start)) ** start;
+  return growth ** (1 / (to - start)) - 1;
+}

@@ -1,6 +1,6 @@
 export { brentRoot, type RootOptions, type RootResult } from './root';
 export { cashFlowsFromEvents, yearFraction, type CashFlow, type DatedPayoff } from './cash-flows';
-export { discountFactor, makeCurve, shiftCurve, zeroRate, type CurvePoint, type ZeroCurve } from './curve';
+export { discountFactor, forwardRate, makeCurve, shiftCurve, zeroRate, type CurvePoint, type ZeroCurve } from './curve';
 export {
   BASIS_POINT,
   curveDv01,

@@ -25,6 +25,7 @@ import {
   type InstrumentRow,
   type MarketStats,
 } from './queries';
+import { forwardProjection } from './projection';
 import { valueInstrument, type Valuation } from './valuation';
 
 /**
@@ -90,6 +91,14 @@ function eventsOf(row: InstrumentRow): ContractEvent[] {
   return events;
 }
 
+/** Events to value: floating coupons re-projected on today's forward curve, else the stored schedule. */
+function valuationEvents(row: InstrumentRow, curve: ReturnType<typeof makeCurve> | null, today: string): ContractEvent[] {
+  const projected = curve ? forwardProjection(row.observations, row.currency, curve, today) : null;
+  if (!projected) return eventsOf(row);
+  const computed = computeEvents(row.terms, projected);
+  return computed.ok ? computed.value : eventsOf(row);
+}
+
 interface MarketContext {
   curves: Map<string, { tenor: number; rate: number }[]>;
   spreads: Map<string, number>;
@@ -109,12 +118,13 @@ function valuationOf(row: InstrumentRow, market: MarketContext): Valuation {
   const key = `${market.today}|${JSON.stringify(points)}|${spread}|${lastPrice}`;
   const cached = valuationCache.get(row.id);
   if (cached?.key === key) return cached.valuation;
+  const curve = points && points.length > 0 ? makeCurve(points) : null;
   const valuation = valueInstrument({
     contractType: row.contractType as ContractType,
     terms: row.terms,
-    events: eventsOf(row),
+    events: valuationEvents(row, curve, market.today),
     units: row.units,
-    curve: points && points.length > 0 ? makeCurve(points) : null,
+    curve,
     spread,
     lastPrice,
     now: market.today,
