@@ -16,10 +16,13 @@ const SKIPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encodi
 async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
   const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  const headers = fromNodeHeaders(request.headers);
+  // The body is re-serialized (validated fields only), so the original length no longer holds.
+  headers.delete('content-length');
   const response = await request.server.auth.handler(
     new Request(url, {
       method: request.method,
-      headers: fromNodeHeaders(request.headers),
+      headers,
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
