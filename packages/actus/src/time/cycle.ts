@@ -27,10 +27,11 @@ export function parsePeriod(text: string): Period | undefined {
   return m ? toPeriod(Number(m[1]), m[2] as string) : undefined;
 }
 
-/** Parses a cycle such as 'P1ML0'; without stub the long stub is assumed. */
+/** Parses a cycle such as 'P1ML0' (positive length); without stub the long stub is assumed. */
 export function parseCycle(text: string): Cycle | undefined {
   const m = CYCLE.exec(text);
-  if (!m) return undefined;
+  // A zero-length cycle would never advance a schedule.
+  if (!m || Number(m[1]) === 0) return undefined;
   return { ...toPeriod(Number(m[1]), m[2] as string), stub: m[3] === '1' ? 'short' : 'long' };
 }
 
