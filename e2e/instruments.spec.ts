@@ -200,6 +200,16 @@ test.describe('issuance and marketplace', () => {
     await choose(page, 'Filter by type', 'All types');
     await page.getByLabel('Search instruments').fill('no instrument is called this');
     await expect(page.getByText('No instruments match your search.', { exact: true })).toBeVisible();
+
+    // Info opens the instrument page: a seeded swap with its engine-computed schedule.
+    await page.getByLabel('Search instruments').fill('SWPPV');
+    const swap = rows.first();
+    const swapName = await swap.getByTestId('market-name').innerText();
+    await swap.getByRole('link', { name: `Info ${swapName}` }).click();
+    await expect(page).toHaveURL(/\/instruments\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: swapName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Event schedule' }).getByRole('row')).not.toHaveCount(0);
+    await snapshot(page, 'instruments-detail-swap.png');
   });
 
   test('an option without a strike: the preview shows the engine problems and the server refuses with its message', async ({ page }) => {
@@ -222,9 +232,23 @@ test.describe('issuance and marketplace', () => {
     const problems = page.getByRole('alert').filter({ hasText: 'The ACTUS engine rejects these terms' });
     await expect(problems).toContainText('optionStrike1 is required for OPTNS');
     await snapshot(page, 'instruments-wizard-engine-rejects.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'instruments-wizard-mobile.png');
     await page.getByRole('button', { name: 'Create Instrument' }).click();
     await expect(page.getByText('Error Creating Instrument', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/create-instrument');
+  });
+
+  test('an issuer without instruments sees the empty state and its link to the wizard', async ({ page }) => {
+    await signInViaApi(page, 'admin@meridian.test');
+    await page.goto('/issuer');
+    await expect(page.getByText('No instruments yet', { exact: true })).toBeVisible();
+    await expect(page.getByText('Create your first ACTUS-compliant financial instrument to get started.')).toBeVisible();
+    await expect(page.getByTestId('total-instruments')).toHaveText('0');
+    await expect(page.getByTestId('avg-maturity')).toHaveText('0 years');
+    await page.getByRole('link', { name: 'Create First Instrument' }).click();
+    await expect(page).toHaveURL('/create-instrument');
+    await expect(stepHeading(page, 1, 'Contract Type')).toBeVisible();
   });
 
   test('a user without create_instruments sees the permission message and the API refuses', async ({ page }) => {
