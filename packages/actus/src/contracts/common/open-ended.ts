@@ -47,9 +47,22 @@ export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: 
     const anchor = terms.cycleAnchorDateOfInterestPayment ?? ied ?? terms.statusDate;
     events.push(...cycleEvents(conv, terms, anchor, cycle, end, 'IPCI', false));
   }
+  events.push(...unscheduledPrincipal(terms, ctx, currency, end));
   events.push(...rateResetEvents(terms, conv, end));
   events.push(...feeEvents(terms, conv, end).filter((e) => e.time < end));
   return applyTermination(terms, conv, events);
+}
+
+/** Observed unscheduled principal changes: PR repays, PI draws down `value` (undefined maturity contracts). */
+function unscheduledPrincipal(terms: ContractTerms, ctx: EngineContext, currency: string, end: Time): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  for (const o of ctx.observedEvents) {
+    if ((o.type !== 'PR' && o.type !== 'PI') || (o.contractId !== '' && o.contractId !== terms.contractID) || o.time > end) continue;
+    const e = newEvent(o.time, o.time, o.type, currency);
+    e.value = o.value;
+    events.push(e);
+  }
+  return events;
 }
 
 export function openEndedInitialState(terms: ContractTerms): ContractState {
@@ -66,6 +79,14 @@ export function openEndedInitialState(terms: ContractTerms): ContractState {
 /** PAM transitions plus exercise: XD fixes the accrued interest, IP and STD settle after the notice. */
 export function applyOpenEndedEvent(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
   const exercised = exerciseOf(terms, ctx);
+  if (e.type === 'PR' || e.type === 'PI') {
+    const sign = roleSign(terms.contractRole);
+    const amount = sign * (e.value ?? 0);
+    s.accruedInterest += conv.yearFraction(s.statusDate, e.calcTime) * s.nominalInterestRate * s.notionalPrincipal;
+    s.statusDate = e.calcTime;
+    s.notionalPrincipal += e.type === 'PI' ? amount : -amount;
+    return e.type === 'PI' ? -amount : amount;
+  }
   if (e.type === 'XD') {
     s.accruedInterest += conv.yearFraction(s.statusDate, e.calcTime) * s.nominalInterestRate * s.notionalPrincipal;
     s.statusDate = e.calcTime;
