@@ -30,7 +30,10 @@ export interface ContractEvent {
 export interface GenerateOptions {
   /** Horizon 'YYYY-MM-DDTHH:mm[:ss]': events after it are not generated. */
   to?: string;
-  /** Risk-factor observations: market object code -> time series. */
+  /**
+   * Risk-factor observations: market object code -> time series. Treated as immutable:
+   * it is normalized once per object and reused for later calls with the same object.
+   */
   observations?: Record<string, { timestamp: string; value: number }[]>;
   /** Observed events (credit events, exercises, ...) in the official test-bed shape. */
   observedEvents?: unknown[];

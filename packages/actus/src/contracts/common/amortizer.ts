@@ -30,12 +30,14 @@ function redemption(s: ContractState, kind: AmortizerKind, sign: number, interes
 }
 
 export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
-  const maturities = new WeakMap<ContractTerms, Time>();
+  // Keyed by the per-evaluation conventions object: computed once per evaluation, never
+  // carried over to the next evaluation of the same terms.
+  const maturities = new WeakMap<Conventions, Time>();
   const maturityOf = (terms: ContractTerms, conv: Conventions): Time => {
-    let md = maturities.get(terms);
+    let md = maturities.get(conv);
     if (md === undefined) {
       md = amortizerMaturity(terms, conv, kind);
-      maturities.set(terms, md);
+      maturities.set(conv, md);
     }
     return md;
   };
