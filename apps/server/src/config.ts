@@ -29,6 +29,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   TRUST_PROXY: booleanFlag.default(false),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Built-in demo liquidity provider (quotes and occasional trades); defaults to DEMO_MODE. */
+  LIQUIDITY_PROVIDER: booleanFlag.optional(),
 });
 
 // apps/web/dist, wherever the process was started from.
@@ -63,6 +65,8 @@ export interface Config {
   trustProxy: boolean;
   /** Sign-in attempts allowed per client address and email within the window. */
   signInRateLimit: { max: number; windowMs: number };
+  /** Run the demo liquidity provider; absent (e.g. tests) means off. */
+  liquidityProvider?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT, windowMs: 60_000 },
+    liquidityProvider: e.LIQUIDITY_PROVIDER ?? e.DEMO_MODE,
   };
 }
 

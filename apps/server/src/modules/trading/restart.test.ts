@@ -57,7 +57,8 @@ async function call(cookie: string, method: string, path: string, body?: unknown
     headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: await res.json() };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several shapes, checked by the assertions
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 afterAll(async () => {
@@ -77,7 +78,7 @@ describe('restart', () => {
     });
     expect(bond.status).toBe(201);
     const instrumentId = bond.body.id;
-    const acknowledged = [];
+    const acknowledged: { id: string }[] = [];
     for (const [who, order] of [
       [issuer, { orderType: 'sell', type: 'limit', quantity: 5, price: '100.50' }],
       [issuer, { orderType: 'sell', type: 'limit', quantity: 7, price: '100.50' }],
@@ -105,7 +106,7 @@ describe('restart', () => {
     const take = await call(investorAgain, 'POST', '/api/orders', { instrumentId, orderType: 'buy', type: 'market', quantity: 4 });
     expect(take.body).toMatchObject({ status: 'filled', filledQuantity: 4 });
     const after = (await call(issuerAgain, 'GET', '/api/orders/my')).body;
-    expect(after.find((o: { id: string }) => o.id === acknowledged[0].id)).toMatchObject({ status: 'filled', filledQuantity: 5 });
-    expect(after.find((o: { id: string }) => o.id === acknowledged[1].id)).toMatchObject({ status: 'open', filledQuantity: 1 });
+    expect(after.find((o: { id: string }) => o.id === acknowledged[0]!.id)).toMatchObject({ status: 'filled', filledQuantity: 5 });
+    expect(after.find((o: { id: string }) => o.id === acknowledged[1]!.id)).toMatchObject({ status: 'open', filledQuantity: 1 });
   }, 180_000);
 });
