@@ -65,6 +65,16 @@ describe('POST /api/instruments access', () => {
   });
 });
 
+describe('POST /api/instruments amount limit', () => {
+  it('caps USD issues at the permission limit (500,000,000.00) and leaves other currencies uncapped', async () => {
+    const over = await post({ ...pamBond, notionalAmount: 600_000_000 });
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toEqual({ code: 'FORBIDDEN', message: 'Missing permission: create_instruments (amount 600000000.00 exceeds your limit)' });
+    const yen = await post({ ...pamBond, name: 'Atlas Samurai 2027', currency: 'JPY', notionalAmount: 600_000_000 });
+    expect(yen.statusCode).toBe(201);
+  });
+});
+
 describe('POST /api/instruments engine checks', () => {
   it('422 ACTUS_REJECTED listing the problems when the engine refuses the terms', async () => {
     const res = await post({ ...pamBond, maturityDate: '' });

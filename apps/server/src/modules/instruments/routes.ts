@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CURRENCY,
   actusRejectionSchema,
   errorResponseSchema,
   instrumentDetailSchema,
@@ -14,10 +15,14 @@ import { requireAuth } from '../auth/guard';
 import { byIssuer } from './queries';
 import { createInstrument, getInstrumentDetail, listInstruments } from './service';
 
-/** The notional checked against the permission's amount limit (runs before body validation). */
+/**
+ * The notional checked against the permission's amount limit (runs before body validation).
+ * Limits are in USD and the platform has no FX rates, so only USD issues are capped.
+ */
 function notionalOf(request: FastifyRequest): bigint | undefined {
-  const notional = (request.body as { notionalAmount?: unknown } | undefined)?.notionalAmount;
-  return typeof notional === 'number' ? (toMinorUnits(notional) ?? undefined) : undefined;
+  const body = request.body as { notionalAmount?: unknown; currency?: unknown } | undefined;
+  if ((body?.currency ?? DEFAULT_CURRENCY) !== 'USD' || typeof body?.notionalAmount !== 'number') return undefined;
+  return toMinorUnits(body.notionalAmount) ?? undefined;
 }
 
 const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
