@@ -65,6 +65,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many sign-ins in a row from one address are expected here.
       SIGN_IN_RATE_LIMIT: '1000',
+      // No demo liquidity provider: specs see only the orders they place themselves.
+      LIQUIDITY_PROVIDER: 'false',
     },
   },
 });
