@@ -125,6 +125,27 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('sign-in rate limit per address', () => {
+  it('answers 429 when one address tries many accounts', async () => {
+    const t = await createTestApp({ config: { signInRateLimit: { max: 2, windowMs: 60_000 } } });
+    try {
+      const attempt = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: `user${i}@example.com`, password: 'guess' },
+        });
+      for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
+      const blocked = await attempt(10);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many sign-in attempts/) });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('outside demo mode', () => {
   it('hides demo accounts and seeds no demo users', async () => {
     const t = await createTestApp({ config: { demoMode: false } });

@@ -46,8 +46,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
   app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, schema: { hide: true }, handler: forwardToAuth });
-  // Password guessing is throttled per client address and account.
-  const signInLimit = {
+  // Password guessing is throttled per client address and account, and password spraying
+  // (many accounts from one address) per address, at five times the per-account rate.
+  const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
+    statusCode: 429,
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+  });
+  const perAccount = {
     rateLimit: {
       max: config.signInRateLimit.max,
       timeWindow: config.signInRateLimit.windowMs,
@@ -56,19 +62,36 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
       },
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
-        statusCode: 429,
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      }),
+      errorResponseBuilder: tooMany,
     },
   };
-  app.route({ method: 'POST', url: `${AUTH_BASE_PATH}/sign-in/*`, schema: { hide: true }, config: signInLimit, handler: forwardToAuth });
+  // The plugin applies one limit per request, so the address-wide one is checked by hand.
+  const addressLimit = app.createRateLimit({
+    max: config.signInRateLimit.max * 5,
+    timeWindow: config.signInRateLimit.windowMs,
+    keyGenerator: (request) => `sign-in:${request.ip}`,
+  });
+  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await addressLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const { code, message } = tooMany(request, { ttl: limit.ttl });
+      return reply.status(429).header('retry-after', limit.ttlInSeconds).send({ code, message });
+    }
+  };
+  app.route({
+    method: 'POST',
+    url: `${AUTH_BASE_PATH}/sign-in/*`,
+    schema: { hide: true },
+    config: perAccount,
+    onRequest: perAddress,
+    handler: forwardToAuth,
+  });
   // Documented and validated with our schema; better-auth does the rest.
   app.post(
     `${AUTH_BASE_PATH}/sign-in/email`,
     {
-      config: signInLimit,
+      config: perAccount,
+      onRequest: perAddress,
       schema: {
         tags: ['auth'],
         summary: 'Signs in with email and password; sets the session cookie',
