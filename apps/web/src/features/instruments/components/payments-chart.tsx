@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCurrency, formatNumber } from '@/lib/format';
-import type { PaymentPoint } from '../lib/payments';
+import { paymentsDomain, type PaymentPoint } from '../lib/payments';
 
 type Props = { points: readonly PaymentPoint[]; currency: string };
 
@@ -16,7 +16,12 @@ export default function PaymentsChart({ points, currency }: Props) {
         <BarChart data={[...points]} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={24} />
-          <YAxis tick={{ fontSize: 11 }} width={72} tickFormatter={(value: number) => formatNumber(value, 0)} />
+          <YAxis
+            tick={{ fontSize: 11 }}
+            width={72}
+            domain={paymentsDomain(points)}
+            tickFormatter={(value: number) => formatNumber(value, 0)}
+          />
           <Tooltip formatter={(value) => [formatCurrency(Number(value), currency), 'Net payment']} />
           <ReferenceLine y={0} stroke="currentColor" strokeOpacity={0.3} />
           <Bar dataKey="amount" isAnimationActive={false}>

@@ -38,3 +38,20 @@ export function paymentTotals(points: readonly PaymentPoint[]): { received: numb
   }
   return { received: Math.round(received * 100) / 100, paid: Math.round(paid * 100) / 100 };
 }
+
+/** Smallest round step (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k) at or above `value` (0 stays 0): a round chart bound. */
+export function niceCeiling(value: number): number {
+  if (value <= 0) return 0;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((factor) => factor * magnitude >= value) ?? 10;
+  return step * magnitude;
+}
+
+/** Y-axis range of the payments chart: zero always in view, round bounds with some headroom. */
+export function paymentsDomain(points: readonly PaymentPoint[]): [number, number] {
+  const amounts = points.map((point) => point.amount);
+  const max = Math.max(0, ...amounts);
+  const min = Math.min(0, ...amounts);
+  const below = niceCeiling(-min * 1.05);
+  return [below === 0 ? 0 : -below, niceCeiling(max * 1.05)];
+}
