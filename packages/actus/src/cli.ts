@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listTestFiles, loadTestCases, observationsOf, type TestCase } from './conformance/load.js';
@@ -24,7 +24,13 @@ function takeOption(args: string[], name: string): string | undefined {
 function runTests(args: string[]): number {
   const type = takeOption(args, '--type')?.toUpperCase();
   const caseId = takeOption(args, '--case');
-  const files = listTestFiles(args.length > 0 ? args : [defaultTestsDir()]);
+  const paths = args.length > 0 ? args : [defaultTestsDir()];
+  const missing = paths.filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    console.error(`Not found: ${missing.join(', ')} (pass test-bed files or folders, or set ACTUS_TESTS_DIR)`);
+    return 2;
+  }
+  const files = listTestFiles(paths);
   let passed = 0;
   let failed = 0;
   const exceptions: string[] = [];

@@ -31,8 +31,8 @@ describe.skipIf(!present)(`ACTUS official test beds (${TESTS_DIR})`, () => {
   });
 });
 
-describe.skipIf(present)('ACTUS official test beds', () => {
-  it(`skipped: no test beds at ${TESTS_DIR} (set ACTUS_TESTS_DIR to run the conformance suite)`, () => {
-    expect(present).toBe(false);
+if (!present) {
+  describe('ACTUS official test beds', () => {
+    it.skip(`not found at ${TESTS_DIR}: set ACTUS_TESTS_DIR to run the conformance suite`, () => undefined);
   });
-});
+}
