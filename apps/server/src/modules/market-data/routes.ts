@@ -1,4 +1,5 @@
 import { candlesQuerySchema, candlesSchema, marketDataSchema, orderBookQuerySchema, orderBookSchema } from '@meridian/schemas';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
@@ -55,4 +56,5 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default marketDataRoutes;
+// fastify-plugin: the WebSocket support (and app.injectWS for tests) belongs to the whole app.
+export default fp(marketDataRoutes, { name: 'market-data', dependencies: ['trading'] });

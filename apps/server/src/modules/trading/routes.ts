@@ -1,4 +1,4 @@
-import { myTradeListSchema, orderListSchema, orderSchema, placeOrderSchema, tradeListSchema, type Order } from '@meridian/schemas';
+import { myTradeListSchema, orderListSchema, orderSchema, placeOrderSchema, portfolioAnalyticsSchema, tradeListSchema, type Order } from '@meridian/schemas';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,10 @@ import { requireAuth } from '../auth/guard';
 import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
 import { orderDto } from './dto';
 import type { Outcome } from './order-flow';
+import { portfolioAnalytics } from './portfolio-queries';
 import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
 import { TradingService } from './service';
+import { ThroughputMeter } from './throughput';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +34,17 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared with market-data (book endpoint, stream) and the liquidity provider, hence fastify-plugin.
   app.decorate('marketEvents', new LocalEventBus());
   app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log));
-  app.addHook('onReady', () => app.trading.start());
-  app.addHook('onClose', () => app.trading.stop());
+  const meter = new ThroughputMeter(app.db);
+  app.throughput.ordersPerSecond = meter.ordersPerSecond;
+  app.throughput.tradesPerSecond = meter.tradesPerSecond;
+  app.addHook('onReady', async () => {
+    await app.trading.start();
+    await meter.start();
+  });
+  app.addHook('onClose', async () => {
+    meter.stop();
+    await app.trading.stop();
+  });
 
   app.post(
     '/api/orders',
@@ -93,6 +104,15 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/trades/my',
     { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Your trades, newest first', querystring: listQuery, response: { 200: myTradeListSchema } } },
     async (request) => listMyTrades(app.db, request.user.id, request.query.limit),
+  );
+
+  app.get(
+    '/api/portfolio/analytics',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['trading'], summary: 'Portfolio value, P&L (total, realized, today), trades, cash and positions of the signed-in user', response: { 200: portfolioAnalyticsSchema } },
+    },
+    async (request) => portfolioAnalytics(app.db, request.user.id),
   );
 };
 

@@ -1,0 +1,70 @@
+import { toMinorUnits, type PortfolioAnalytics } from '@meridian/schemas';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { balances, instruments, ledgerAccounts, orders, trades } from '../../db/schema';
+import { listInstruments } from '../instruments/service';
+import { userAccountCode } from '../ledger/service';
+import { valuePortfolio, type UnitMovement } from './portfolio';
+
+/** Totals are reported in this currency (SPEC: dollars); other currencies are listed, not converted. */
+export const REPORTING_CURRENCY = 'USD';
+
+// PGlite answers `{ rows }`, postgres-js an array of rows.
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) ?? [];
+}
+
+/** Cash, positions at their marks, P&L and activity counts of one user. */
+export async function portfolioAnalytics(db: Db, userId: string, now = new Date()): Promise<PortfolioAnalytics> {
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const [account] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, userAccountCode(userId)));
+  const [tradeCount] = await db.select({ n: count() }).from(trades).where(or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)));
+  const [openCount] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
+  const base = { currency: REPORTING_CURRENCY, totalTrades: tradeCount?.n ?? 0, openOrders: openCount?.n ?? 0, dayStart };
+  if (!account) return valuePortfolio({ ...base, cash: [], holdings: [], movements: [] });
+
+  const rows = await db
+    .select({ assetType: balances.assetType, asset: balances.asset, total: balances.total, reserved: balances.reserved })
+    .from(balances)
+    .where(eq(balances.accountId, account.id));
+  const cash = rows.filter((r) => r.assetType === 'cash').map((r) => ({ currency: r.asset, total: r.total, reserved: r.reserved }));
+  const unitRows = rows.filter((r) => r.assetType === 'units' && (r.total > 0n || r.reserved > 0n));
+  const ids = unitRows.map((r) => r.asset);
+  const listed = ids.length > 0 ? await listInstruments(db, inArray(instruments.id, ids)) : [];
+  const dayStartPrices = await lastPricesBefore(db, ids, dayStart);
+  const holdings = unitRows.flatMap((r) => {
+    const instrument = listed.find((i) => i.id === r.asset);
+    if (!instrument) return [];
+    const price = instrument.price === null ? null : toMinorUnits(instrument.price);
+    return [{ instrumentId: r.asset, name: instrument.name, currency: instrument.currency, units: r.total, reservedUnits: r.reserved, price, dayStartPrice: dayStartPrices.get(r.asset) ?? null }];
+  });
+  return valuePortfolio({ ...base, cash, holdings, movements: await unitMovements(db, account.id) });
+}
+
+/** Every units line of the account with what was paid for it: trades by their cash line, issues at par. */
+async function unitMovements(db: Db, accountId: string): Promise<UnitMovement[]> {
+  const result = await db.execute(sql`
+    select e.kind, e.created_at, u.asset as instrument_id, u.amount as units, i.currency, i.face_value,
+      (select coalesce(sum(c.amount), 0) from journal_lines c
+        where c.entry_id = e.id and c.account_id = u.account_id and c.asset_type = 'cash') as cash
+    from journal_lines u
+    join journal_entries e on e.id = u.entry_id
+    join instruments i on i.id::text = u.asset
+    where u.account_id = ${accountId} and u.asset_type = 'units'
+    order by e.created_at, u.id`);
+  return rowsOf(result).map((r) => {
+    const units = BigInt(String(r.units));
+    const cost = r.kind === 'issue' ? units * BigInt(String(r.face_value)) : -BigInt(String(r.cash));
+    return { instrumentId: String(r.instrument_id), currency: String(r.currency), units, cost, at: new Date(String(r.created_at)) };
+  });
+}
+
+async function lastPricesBefore(db: Db, instrumentIds: string[], before: Date): Promise<Map<string, bigint>> {
+  if (instrumentIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([trades.instrumentId], { instrumentId: trades.instrumentId, price: trades.price })
+    .from(trades)
+    .where(and(inArray(trades.instrumentId, instrumentIds), sql`${trades.createdAt} < ${before.toISOString()}`))
+    .orderBy(trades.instrumentId, sql`${trades.createdAt} desc`, sql`${trades.sequence} desc`);
+  return new Map(rows.map((r) => [r.instrumentId, r.price]));
+}

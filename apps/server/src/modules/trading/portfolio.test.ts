@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { valuePortfolio, type PortfolioInput } from './portfolio';
+
+const dayStart = new Date('2026-03-02T00:00:00Z');
+const yesterday = new Date('2026-03-01T12:00:00Z');
+const today = new Date('2026-03-02T09:00:00Z');
+const bond = { instrumentId: 'b', name: 'Bond', currency: 'USD' };
+
+function input(patch: Partial<PortfolioInput>): PortfolioInput {
+  return { currency: 'USD', cash: [], holdings: [], movements: [], totalTrades: 0, openOrders: 0, dayStart, ...patch };
+}
+
+describe('valuePortfolio', () => {
+  it('values positions at the mark against average cost, realizing P&L on sales', () => {
+    const result = valuePortfolio(
+      input({
+        cash: [{ currency: 'USD', total: 1_000_000n, reserved: 20_000n }, { currency: 'EUR', total: 500n, reserved: 0n }],
+        // bought 10 @ 100.00 and 10 @ 102.00 yesterday (avg 101.00), sold 5 @ 105.00 today
+        movements: [
+          { instrumentId: 'b', currency: 'USD', units: 10n, cost: 100_000n, at: yesterday },
+          { instrumentId: 'b', currency: 'USD', units: 10n, cost: 102_000n, at: yesterday },
+          { instrumentId: 'b', currency: 'USD', units: -5n, cost: -52_500n, at: today },
+        ],
+        holdings: [{ ...bond, units: 15n, reservedUnits: 0n, price: 10_400n, dayStartPrice: 10_200n }],
+        totalTrades: 3,
+      }),
+    );
+    expect(result.positions[0]).toMatchObject({ units: 15, price: '104.00', marketValue: '1560.00', costBasis: '1515.00', unrealizedPnL: '45.00' });
+    expect(result.realizedPnL).toBe('20.00');
+    expect(result.totalPnL).toBe('65.00');
+    expect(result.totalPortfolioValue).toBe('11560.00');
+    // held 20 from 102.00 to 104.00 (+40), sold 5 at 105.00 instead of marking them (+5) => 15 x 104 - 20 x 102 + 525
+    expect(result.todayPnL).toBe('45.00');
+    expect(result.cash).toEqual([
+      { currency: 'USD', total: '10000.00', reserved: '200.00', available: '9800.00' },
+      { currency: 'EUR', total: '5.00', reserved: '0.00', available: '5.00' },
+    ]);
+    expect(result.totalTrades).toBe(3);
+  });
+
+  it('counts issued units at par and leaves other currencies out of the totals', () => {
+    const result = valuePortfolio(
+      input({
+        movements: [
+          { instrumentId: 'b', currency: 'USD', units: 100n, cost: 1_000_000n, at: yesterday },
+          { instrumentId: 'e', currency: 'EUR', units: 5n, cost: 500n, at: yesterday },
+        ],
+        holdings: [
+          { ...bond, units: 100n, reservedUnits: 10n, price: 9_900n, dayStartPrice: null },
+          { instrumentId: 'e', name: 'Euro note', currency: 'EUR', units: 5n, reservedUnits: 0n, price: 200n, dayStartPrice: null },
+        ],
+      }),
+    );
+    expect(result.totalPnL).toBe('-100.00');
+    expect(result.totalPortfolioValue).toBe('9900.00');
+    expect(result.todayPnL).toBe('0.00');
+    expect(result.positions.map((p) => p.unrealizedPnL)).toEqual(['-100.00', '5.00']);
+  });
+});
