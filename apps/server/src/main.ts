@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 async function main(): Promise<void> {
   let config;
@@ -39,6 +40,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Meridian failed to start:', error);
+  console.error('Meridian failed to start:', error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

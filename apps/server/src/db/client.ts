@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,12 +47,19 @@ export async function createDb(options: DbOptions): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
   let path: string | undefined;
+  let release = () => {};
   if (dataDir) {
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
+    release = lockDataDir(join(dataDir, 'meridian.lock'));
   }
   const client = path ? new PGlite(path) : new PGlite(dump ? { loadDataDir: dump } : {});
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
@@ -59,7 +67,10 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db as unknown as Db),
-    close: once(() => client.close()),
+    close: once(async () => {
+      await client.close();
+      release();
+    }),
   };
 }
 
