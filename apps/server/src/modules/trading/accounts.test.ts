@@ -76,8 +76,8 @@ describe('live stream', () => {
     const investorWs = await t.app.injectWS('/api/stream', { headers: { cookie: investor } });
     const issuerWs = await t.app.injectWS('/api/stream', { headers: { cookie: issuer } });
     const frames = { investor: [] as { type: string; order?: { orderType: string } }[], issuer: [] as { type: string }[] };
-    investorWs.on('message', (data) => frames.investor.push(JSON.parse(String(data))));
-    issuerWs.on('message', (data) => frames.issuer.push(JSON.parse(String(data))));
+    investorWs.on('message', (data: Buffer) => frames.investor.push(JSON.parse(String(data))));
+    issuerWs.on('message', (data: Buffer) => frames.issuer.push(JSON.parse(String(data))));
     await api.place(issuer, { instrumentId: bond, orderType: 'sell', type: 'limit', quantity: 3, price: '99.00' });
     await api.place(investor, { instrumentId: bond, orderType: 'buy', type: 'market', quantity: 1 });
     await new Promise((r) => setTimeout(r, 1200));
