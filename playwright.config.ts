@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests run the real server (apps/server/src/main.ts) on a fresh database, serving the
@@ -8,18 +9,30 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 5055);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// The config is evaluated by the runner and again by each worker; the env var makes them
-// share one data directory (workers inherit the runner's environment). The process that
-// created it removes it on exit, after the web server has been stopped.
+// One temporary run directory holds a fresh database and a snapshot of the web build taken
+// now, so a rebuild of apps/web/dist during the run (another suite, `npm run build`) cannot
+// pull files from under the browser. The config is evaluated by the runner and again by each
+// worker; the env vars make them share it (workers inherit the runner's environment). The
+// process that created it removes it on exit, after the web server has been stopped.
 if (!process.env.MERIDIAN_E2E_DATA_DIR) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
-  process.env.MERIDIAN_E2E_DATA_DIR = dataDir;
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const runDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+  process.env.MERIDIAN_E2E_DATA_DIR = join(runDir, 'data');
+  mkdirSync(process.env.MERIDIAN_E2E_DATA_DIR);
+  const webDist = fileURLToPath(new URL('./apps/web/dist', import.meta.url));
+  if (existsSync(join(webDist, 'index.html'))) {
+    cpSync(webDist, join(runDir, 'web'), { recursive: true });
+    process.env.MERIDIAN_E2E_WEB_DIR = join(runDir, 'web');
+  }
+  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
 }
+// Playwright empties its output directory when a run starts: one per run, so that runs
+// started side by side (several people or agents on one checkout) never delete each
+// other's traces mid-run.
+process.env.MERIDIAN_E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/artifacts/test-results',
+  outputDir: `e2e/artifacts/test-results/${process.env.MERIDIAN_E2E_RUN_ID}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -60,6 +73,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: BASE_URL,
       DATA_DIR: process.env.MERIDIAN_E2E_DATA_DIR,
+      ...(process.env.MERIDIAN_E2E_WEB_DIR ? { WEB_DIST_DIR: process.env.MERIDIAN_E2E_WEB_DIR } : {}),
       NODE_ENV: 'production',
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
