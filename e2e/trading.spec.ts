@@ -2,13 +2,15 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInViaApi } from './support/auth';
 
 /**
- * Two investors in two browsers trade against each other on /trading: a limit sell rests,
+ * Two demo users in two browsers trade against each other on /trading: a limit sell rests,
  * a market buy crosses it, and both screens show the fill, the emptied book, the new candle
  * and the moved balances without a reload — through the live stream.
  */
 const ARTIFACTS = 'e2e/artifacts';
-const SELLER = 'investor@meridian.test';
-const BUYER = 'investor2@meridian.test';
+// The seed credits issued units to their issuers (Demo User issues for Meridian Markets);
+// investors start with cash only.
+const SELLER = 'demo@meridian.test';
+const BUYER = 'investor@meridian.test';
 const QUANTITY = 5;
 /** Live updates must arrive this fast; the spec's polling fallback is off while the stream is live. */
 const LIVE_MS = 2_500;
@@ -77,6 +79,20 @@ async function selectInstrument(page: Page, instrument: Instrument, inWatch: boo
   await expect(page.getByTestId('place-order').getByText(instrument.name)).toBeVisible();
 }
 
+/** Units traded in the chart's window, as its header states (0 before the first trade). */
+async function chartUnits(page: Page): Promise<number> {
+  const text = (await page.getByTestId('price-chart').textContent()) ?? '';
+  const match = /· ([\d,]+) units/.exec(text);
+  return match ? Number(match[1]!.replace(/,/g, '')) : 0;
+}
+
+/** Closes the visible toast so screenshots show the panels beneath it. */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Close' });
+  for (const button of await close.all()) await button.click();
+  await expect(close).toHaveCount(0);
+}
+
 test('a limit sell and a crossing market buy: both traders see the fill live', async ({ browser }) => {
   const seller = await openTrader(browser, SELLER);
   const buyer = await openTrader(browser, BUYER);
@@ -93,6 +109,10 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
 
   await selectInstrument(seller, instrument, inWatch);
   await selectInstrument(buyer, instrument, inWatch);
+  // The chart has loaded: either its empty state or the drawn candles.
+  const chart = buyer.getByTestId('price-chart');
+  await expect(chart.getByText('No trades yet').or(chart.getByTestId('price-chart-canvas'))).toBeVisible();
+  const chartBefore = await chartUnits(buyer);
   await seller.screenshot({ path: `${ARTIFACTS}/trading-before.png`, fullPage: true });
 
   // The seller rests a limit sell.
@@ -123,6 +143,7 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
     await expect(newest(page)).toHaveAttribute('data-status', 'filled', { timeout: LIVE_MS });
     await expect(page.getByTestId('book-ask').filter({ hasText: priceText })).toHaveCount(0, { timeout: LIVE_MS });
     await expect(page.getByTestId('price-chart-canvas')).toBeVisible({ timeout: LIVE_MS });
+    await expect.poll(() => chartUnits(page), { timeout: LIVE_MS }).toBe(chartBefore + QUANTITY);
     await expect(page.getByTestId('market-watch-row').filter({ hasText: instrument.name })).toContainText(priceText, { timeout: LIVE_MS });
   }
   await expect(seller.getByTestId('available-balance')).toHaveText(usd(sellerCash + notional), { timeout: LIVE_MS });
@@ -134,6 +155,47 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   expect(await unitsBefore(seller)).toBe(sellerUnits - QUANTITY);
   expect(await unitsBefore(buyer)).toBe(buyerUnits + QUANTITY);
 
-  await seller.screenshot({ path: `${ARTIFACTS}/trading-seller-after.png`, fullPage: true });
-  await buyer.screenshot({ path: `${ARTIFACTS}/trading-buyer-after.png`, fullPage: true });
+  for (const [page, name] of [[seller, 'seller'], [buyer, 'buyer']] as const) {
+    await dismissToasts(page);
+    await page.screenshot({ path: `${ARTIFACTS}/trading-${name}-after.png`, fullPage: true });
+  }
+  await seller.context().close();
+  await buyer.context().close();
+});
+
+test('an open limit order reserves cash until it is cancelled from Recent Orders', async ({ browser }) => {
+  const trader = await openTrader(browser, BUYER);
+  const holdings = await getJson<Portfolio>(trader, '/api/portfolio/analytics');
+  const instruments = (await getJson<Instrument[]>(trader, '/api/instruments')).slice(0, 12);
+  // A Market Watch instrument priced in a currency the trader holds cash in.
+  const instrument = instruments.find((i) => cashOf(holdings, i.currency) > 0n);
+  const book = await getJson<Book>(trader, `/api/instruments/${instrument!.id}/orderbook?depth=8`);
+  // One tick above the best bid (or 0.01 on an empty side), never reaching an ask: it rests.
+  const price = (book.bids[0] ? toMinor(book.bids[0].price) : 0n) + 1n;
+  expect(book.asks[0] ? toMinor(book.asks[0].price) > price : true).toBe(true);
+  const reserved = price * 3n;
+  const usd = (minor: bigint) => money(minor, instrument!.currency);
+  const cash = cashOf(holdings, instrument!.currency);
+
+  await selectInstrument(trader, instrument!, true);
+  const form = trader.getByTestId('place-order');
+  await form.getByLabel('Order Type').click();
+  await trader.getByRole('option', { name: 'Limit' }).click();
+  await form.getByLabel('Quantity').fill('3');
+  await form.getByLabel(/^Price/).fill(fromMinor(price));
+  await form.getByRole('button', { name: 'Place Buy Order' }).click();
+
+  const order = trader.getByTestId('recent-order').first();
+  await expect(order).toHaveAttribute('data-status', 'open');
+  await expect(trader.getByTestId('open-orders')).toHaveText('1');
+  await expect(trader.getByTestId('book-bid').first()).toContainText(usd(price), { timeout: LIVE_MS });
+  await expect(trader.getByTestId('available-balance')).toHaveText(usd(cash - reserved), { timeout: LIVE_MS });
+
+  await order.getByRole('button', { name: /^Cancel order/ }).click();
+  await expect(trader.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Order Cancelled');
+  await expect(order).toHaveAttribute('data-status', 'cancelled');
+  await expect(trader.getByTestId('open-orders')).toHaveText('0');
+  await expect(trader.getByTestId('book-bid').filter({ hasText: usd(price) })).toHaveCount(0, { timeout: LIVE_MS });
+  await expect(trader.getByTestId('available-balance')).toHaveText(usd(cash), { timeout: LIVE_MS });
+  await trader.context().close();
 });

@@ -19,8 +19,8 @@ type Props = {
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
-    <div className="rounded-md border px-3 py-2">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
+    <div className="flex items-center justify-between gap-3 py-1.5">
+      <dt className="whitespace-nowrap text-sm text-muted-foreground">{label}</dt>
       <dd className="text-sm font-semibold tabular-nums" data-testid={testId}>
         {children}
       </dd>
@@ -41,7 +41,7 @@ export function AccountCard({ portfolio: query, orders, currency }: Props) {
   const value = (render: (p: PortfolioAnalytics) => ReactNode) => {
     if (portfolio) return render(portfolio);
     if (query.isError) return <span className="text-muted-foreground" title={errorMessage(query.error)}>Unavailable</span>;
-    return <Skeleton className="mt-0.5 h-5 w-20" />;
+    return <Skeleton className="h-5 w-20" />;
   };
 
   return (
@@ -50,7 +50,7 @@ export function AccountCard({ portfolio: query, orders, currency }: Props) {
         <CardTitle>Account & Orders</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-2 gap-2">
+        <dl className="divide-y rounded-md border px-3">
           <Figure label="Available Balance" testId="available-balance">
             {value((p) => formatCurrency(cash?.available ?? '0', cashCurrency ?? p.currency))}
           </Figure>

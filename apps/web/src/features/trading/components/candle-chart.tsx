@@ -9,6 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { CHART_POINTS } from '../constants';
 import { toChartCandles, toChartVolumes } from '../lib/chart-data';
 
 type Series = { chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> };
@@ -72,9 +73,11 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
     current.volume.setData(
       toChartVolumes(candles).map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: `${v.up ? up : down}55` })),
     );
-    // Fit once; later updates keep the user's zoom and scroll.
+    // Frame the whole window once (a few trades sit at the right of 24 hourly slots instead
+    // of one candle stretched across the chart); later updates keep the user's zoom and scroll.
     if (!fitted.current) {
-      current.chart.timeScale().fitContent();
+      const slots = Math.max(CHART_POINTS, candles.length);
+      current.chart.timeScale().setVisibleLogicalRange({ from: candles.length - slots - 0.5, to: candles.length + 0.5 });
       fitted.current = true;
     }
   }, [candles]);
