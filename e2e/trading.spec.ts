@@ -159,6 +159,8 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
     await dismissToasts(page);
     await page.screenshot({ path: `${ARTIFACTS}/trading-${name}-after.png`, fullPage: true });
   }
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await buyer.screenshot({ path: `${ARTIFACTS}/trading-mobile.png`, fullPage: true });
   await seller.context().close();
   await buyer.context().close();
 });

@@ -8,6 +8,7 @@ import {
   type BookLevel,
   type Candle,
   type CandleInterval,
+  type InstrumentListItem,
   type Candles,
   type Order,
   type OrderBook,
@@ -71,6 +72,21 @@ export function applyTicker(tickers: Ticker[] | undefined, ticker: Ticker): Tick
   const index = tickers.findIndex((t) => t.instrumentId === ticker.instrumentId);
   if (index === -1) return [...tickers, ticker];
   return tickers.map((t, i) => (i === index ? ticker : t));
+}
+
+/**
+ * Folds a ticker into the instrument rows: last price, 24h change and traded value are the
+ * same figures the server computes for `GET /api/instruments` (before a first trade the
+ * row keeps its model price).
+ */
+export function applyTickerToInstruments(rows: InstrumentListItem[] | undefined, ticker: Ticker): InstrumentListItem[] | undefined {
+  if (!rows || ticker.lastPrice === null) return rows;
+  const last = ticker.lastPrice;
+  return rows.map((row) =>
+    row.id === ticker.instrumentId
+      ? { ...row, price: last, priceSource: 'last', currentPrice: Number(last), priceChange: ticker.changePercent ?? 0, volume24h: ticker.turnover24h }
+      : row,
+  );
 }
 
 /** Replaces an order by id, or puts a new one first (lists are newest first). */
@@ -148,6 +164,7 @@ export function applyStreamMessage(client: QueryClient, message: StreamMessage):
     }
     case 'ticker':
       client.setQueryData<Ticker[]>(marketKeys.marketData(), (old) => applyTicker(old, message.ticker));
+      client.setQueryData<InstrumentListItem[]>(marketKeys.instruments(), (old) => applyTickerToInstruments(old, message.ticker));
       return;
     case 'trade': {
       const { trade } = message;
@@ -156,8 +173,6 @@ export function applyStreamMessage(client: QueryClient, message: StreamMessage):
         if (!series || !isCandleInterval(series.interval)) continue;
         client.setQueryData(key, applyTradeToCandles(series, trade, limitOf(key, series.candles.length + 1)));
       }
-      // Instrument rows carry last price, 24h change and volume computed by the server.
-      void client.invalidateQueries({ queryKey: marketKeys.instruments(), exact: true });
       return;
     }
     case 'order': {
