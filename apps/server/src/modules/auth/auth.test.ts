@@ -57,6 +57,15 @@ describe('sign-in', () => {
     expect(res.headers.location).toBe('/sign-in');
   });
 
+  it('passes a same-site returnTo on to the sign-in page and drops foreign ones', async () => {
+    const go = async (returnTo: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` })).headers.location;
+    expect(await go('/trading?instrument=1')).toBe('/sign-in?returnTo=%2Ftrading%3Finstrument%3D1');
+    expect(await go('https://evil.example/')).toBe('/sign-in');
+    expect(await go('//evil.example/')).toBe('/sign-in');
+    expect(await go('/api/logout')).toBe('/sign-in');
+  });
+
   it('lists the demo accounts in demo mode', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/demo-accounts' });
     expect(res.statusCode).toBe(200);

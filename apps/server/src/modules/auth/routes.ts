@@ -36,6 +36,14 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   return reply.send(text.length > 0 ? text : null);
 }
 
+/** Only same-site page paths are followed after sign-in (no open redirect, no API paths). */
+export function safeReturnTo(value: string | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/api/')) {
+    return undefined;
+  }
+  return value;
+}
+
 /** Copies better-auth's Set-Cookie headers (session, OAuth state) onto our reply. */
 function copyCookies(from: Headers, reply: FastifyReply) {
   const cookies = from.getSetCookie();
@@ -123,11 +131,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/login',
-    { schema: { tags: ['auth'], summary: 'Starts sign-in: the sign-in page, or the OIDC provider when configured', response: { 302: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts sign-in: the sign-in page, or the OIDC provider when configured',
+        querystring: z.object({ returnTo: z.string().optional() }),
+        response: { 302: z.null() },
+      },
+    },
     async (request, reply) => {
-      if (!config.oidc) return reply.redirect(SIGN_IN_PAGE, 302);
+      const returnTo = safeReturnTo(request.query.returnTo);
+      if (!config.oidc) {
+        return reply.redirect(returnTo ? `${SIGN_IN_PAGE}?returnTo=${encodeURIComponent(returnTo)}` : SIGN_IN_PAGE, 302);
+      }
       const { headers, response } = await app.auth.api.signInSocial({
-        body: { provider: OIDC_PROVIDER_ID, callbackURL: '/' },
+        body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo ?? '/' },
         headers: fromNodeHeaders(request.headers),
         returnHeaders: true,
       });
