@@ -55,7 +55,7 @@ export default function TradingPage() {
         </Card>
       ) : (
         // Classic desk layout: watch list left, chart and book centre, ticket and account right.
-        <div className="grid gap-4 lg:grid-cols-12 [&>*>*]:h-full">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-12 [&>*>*]:h-full">
           <div className="lg:col-span-3 lg:row-span-2">
             <MarketWatch rows={marketWatchRows(instruments.data, tickers.data)} selectedId={selectedId} onSelect={setSelectedId} />
           </div>
