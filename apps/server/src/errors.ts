@@ -38,7 +38,9 @@ const STATUS_CODES: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes of the SPA (e.g. /trading) are answered with its index.html.
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    // A missing file (e.g. an asset from an older build) stays a 404 rather than HTML.
+    const path = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !/\.\w+$/.test(path);
     if (options.spa && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });

@@ -30,6 +30,11 @@ describe('serving the built web app', () => {
     expect(res.body).toBe('console.log(1)');
   });
 
+  it('answers 404 for missing files instead of the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/old-build.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('keeps JSON 404s for unknown API paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
