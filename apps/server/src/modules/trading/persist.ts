@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { ledgerAccounts, orders, settlements, trades } from '../../db/schema';
-import { applyBalanceDeltas, insertJournals, lockAvailable } from '../ledger/reservations';
+import { ledgerAccounts, orders } from '../../db/schema';
+import { jsonRows } from '../ledger/json-rows';
+import { balanceDeltaCtes, executeCtes, journalCtes, lockAvailable } from '../ledger/reservations';
 import { userAccountCode, type JournalLine } from '../ledger/service';
 import type { InstrumentDesk, OrderState } from './desk';
 import { reservationKey, type BatchContext, type BatchWrites, type Command, type TradeRecord } from './order-flow';
-
-const ROWS_PER_INSERT = 1000;
 
 /** userId -> ledger account id, filled lazily; accounts are never deleted. */
 export type AccountCache = Map<string, string>;
@@ -46,23 +45,25 @@ export async function loadBatchContext(tx: Tx, desk: InstrumentDesk, commands: C
   return { desk, accountOf: (userId) => cache.get(userId), available, existingByKey, now: new Date() };
 }
 
-/** Persists everything a batch decided, in the caller's transaction. */
+/**
+ * Persists everything a batch decided in ONE statement (data-modifying CTEs, each fed by
+ * one JSON parameter): orders, order updates, trades, their DvP journal entries,
+ * settlements and every balance change. Constant statement text, one round trip.
+ */
 export async function writeBatch(tx: Tx, writes: BatchWrites): Promise<void> {
-  for (const chunk of chunks(writes.inserted)) await tx.insert(orders).values(chunk.map(orderRow));
   const updated = [...writes.updated.values()].filter((o) => !writes.inserted.includes(o));
-  if (updated.length > 0) await tx.execute(updateOrdersStatement(updated));
-  if (writes.trades.length > 0) {
-    const settled = writes.trades.map((trade) => ({ trade, entryId: randomUUID() }));
-    for (const chunk of chunks(writes.trades)) {
-      await tx.insert(trades).values(chunk.map(({ currency: _c, buyerAccountId: _b, sellerAccountId: _s, ...t }) => t));
-    }
-    await insertJournals(
-      tx,
-      settled.map(({ trade, entryId }) => ({ id: entryId, kind: 'trade', reference: `trade:${trade.id}`, createdAt: trade.createdAt, lines: dvpLines(trade) })),
+  const settled = writes.trades.map((trade) => ({ trade, entryId: randomUUID() }));
+  const ctes: SQL[] = [];
+  if (writes.inserted.length > 0) ctes.push(insertOrdersCte(writes.inserted));
+  if (updated.length > 0) ctes.push(updateOrdersCte(updated));
+  if (settled.length > 0) {
+    ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(settled));
+    ctes.push(
+      ...journalCtes(settled.map(({ trade, entryId }) => ({ id: entryId, kind: 'trade', reference: `trade:${trade.id}`, createdAt: trade.createdAt, lines: dvpLines(trade) }))),
     );
-    for (const chunk of chunks(settled)) await tx.insert(settlements).values(chunk.map(settlementRow));
   }
-  await applyBalanceDeltas(tx, writes.deltas.list());
+  ctes.push(...balanceDeltaCtes(writes.deltas.list()));
+  await executeCtes(tx, ctes);
 }
 
 /** Delivery versus payment: cash buyer -> seller, units seller -> buyer; nets to zero per asset. */
@@ -76,44 +77,65 @@ function dvpLines(t: TradeRecord): JournalLine[] {
   ];
 }
 
-/** The trade settled in its own transaction, so its settlement is completed at once. */
-function settlementRow({ trade, entryId }: { trade: TradeRecord; entryId: string }): typeof settlements.$inferInsert {
-  return {
-    id: randomUUID(),
-    tradeId: trade.id,
-    journalEntryId: entryId,
-    status: 'completed',
-    currency: trade.currency,
-    cashAmount: trade.price * trade.quantity,
-    units: trade.quantity,
-    createdAt: trade.createdAt,
-    settledAt: trade.createdAt,
-  };
-}
-
-function updateOrdersStatement(rows: OrderState[]): SQL {
-  const values = rows.map(
-    (o) =>
-      sql`(${o.id}::uuid, ${o.filledQuantity}::bigint, ${o.filledValue}::bigint, ${o.reserved}::bigint, ${o.status}, ${o.cancelReason}, ${o.updatedAt.toISOString()}::timestamptz)`,
+// `with ordinality` + `order by n` keeps arrival order in the bigserial sequence (time priority on rebuild).
+function insertOrdersCte(rows: OrderState[]): SQL {
+  const json = jsonRows(
+    rows.map((o) => ({
+      id: o.id, user_id: o.userId, instrument_id: o.instrumentId, side: o.side, type: o.type, time_in_force: o.timeInForce, post_only: o.postOnly,
+      price: o.price, quantity: o.quantity, filled_quantity: o.filledQuantity, filled_value: o.filledValue, status: o.status,
+      cancel_reason: o.cancelReason, reserved: o.reserved, idempotency_key: o.idempotencyKey, created_at: o.createdAt, updated_at: o.updatedAt,
+    })),
   );
-  return sql`update ${orders} set
-      filled_quantity = v.filled, filled_value = v.value, reserved = v.reserved,
-      status = v.status, cancel_reason = v.reason, updated_at = v.updated
-    from (values ${sql.join(values, sql`, `)}) as v(id, filled, value, reserved, status, reason, updated)
-    where ${orders.id} = v.id`;
+  return sql`ord_ins as (insert into orders (id, user_id, instrument_id, side, type, time_in_force, post_only, price, quantity,
+      filled_quantity, filled_value, status, cancel_reason, reserved, idempotency_key, created_at, updated_at)
+    select id, user_id, instrument_id, side, type, time_in_force, post_only, price, quantity,
+      filled_quantity, filled_value, status, cancel_reason, reserved, idempotency_key, created_at, updated_at
+    from rows from (jsonb_to_recordset(${json}::jsonb) as (id uuid, user_id uuid, instrument_id uuid, side text, type text,
+      time_in_force text, post_only boolean, price bigint, quantity bigint, filled_quantity bigint, filled_value bigint, status text,
+      cancel_reason text, reserved bigint, idempotency_key text, created_at timestamptz, updated_at timestamptz)) with ordinality as r
+    order by r.ordinality)`;
 }
 
-function orderRow(o: OrderState): typeof orders.$inferInsert {
-  return { ...o };
+function updateOrdersCte(rows: OrderState[]): SQL {
+  const json = jsonRows(
+    rows.map((o) => ({ id: o.id, filled_quantity: o.filledQuantity, filled_value: o.filledValue, reserved: o.reserved, status: o.status, cancel_reason: o.cancelReason, updated_at: o.updatedAt })),
+  );
+  return sql`ord_upd as (update orders o set filled_quantity = r.filled_quantity, filled_value = r.filled_value, reserved = r.reserved,
+      status = r.status, cancel_reason = r.cancel_reason, updated_at = r.updated_at
+    from jsonb_to_recordset(${json}::jsonb) as r(id uuid, filled_quantity bigint, filled_value bigint, reserved bigint, status text, cancel_reason text, updated_at timestamptz)
+    where o.id = r.id)`;
+}
+
+function insertTradesCte(rows: TradeRecord[]): SQL {
+  const json = jsonRows(
+    rows.map((t) => ({
+      id: t.id, instrument_id: t.instrumentId, buy_order_id: t.buyOrderId, sell_order_id: t.sellOrderId, buyer_id: t.buyerId,
+      seller_id: t.sellerId, taker_side: t.takerSide, price: t.price, quantity: t.quantity, created_at: t.createdAt,
+    })),
+  );
+  return sql`trd_ins as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
+    select id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at
+    from rows from (jsonb_to_recordset(${json}::jsonb) as (id uuid, instrument_id uuid, buy_order_id uuid, sell_order_id uuid, buyer_id uuid,
+      seller_id uuid, taker_side text, price bigint, quantity bigint, created_at timestamptz)) with ordinality as r
+    order by r.ordinality)`;
+}
+
+/** The trade settled in its own transaction, so its settlement is completed at once. */
+function insertSettlementsCte(rows: { trade: TradeRecord; entryId: string }[]): SQL {
+  const json = jsonRows(
+    rows.map(({ trade, entryId }) => ({
+      id: randomUUID(), trade_id: trade.id, journal_entry_id: entryId, status: 'completed', currency: trade.currency,
+      cash_amount: trade.price * trade.quantity, units: trade.quantity, created_at: trade.createdAt,
+    })),
+  );
+  return sql`stl_ins as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)
+    select id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, created_at
+    from jsonb_to_recordset(${json}::jsonb) as r(id uuid, trade_id uuid, journal_entry_id uuid, status text, currency text, cash_amount bigint, units bigint, created_at timestamptz))`;
 }
 
 export function toOrderState(row: typeof orders.$inferSelect): OrderState {
   const { sequence: _sequence, ...rest } = row;
   return rest;
-}
-
-function* chunks<T>(rows: T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) yield rows.slice(i, i + ROWS_PER_INSERT);
 }
 
 /** Open orders of one instrument in arrival order, for rebuilding its book. */

@@ -225,10 +225,10 @@ function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLevel[]; 
   return { bids: view(Side.BUY), asks: view(Side.SELL) };
 }
 
-/** Deadlocks and serialization failures are worth one more try; anything else is not. */
+/** Deadlocks, serialization failures and a lost race creating a balance row are worth another try. */
 function isTransient(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '40P01' || e.code === '40001') return true;
+    if (e.code === '40P01' || e.code === '40001' || e.code === '23505') return true;
   }
   return false;
 }
