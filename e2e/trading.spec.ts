@@ -201,3 +201,33 @@ test('an open limit order reserves cash until it is cancelled from Recent Orders
   await expect(trader.getByTestId('available-balance')).toHaveText(usd(cash), { timeout: LIVE_MS });
   await trader.context().close();
 });
+
+test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order, Order Failed with the server message', async ({ browser }) => {
+  const trader = await openTrader(browser, BUYER);
+  const holdings = await getJson<Portfolio>(trader, '/api/portfolio/analytics');
+  const instruments = (await getJson<Instrument[]>(trader, '/api/instruments')).slice(0, 12);
+  // Something the trader does not hold, so a sell is refused by the ledger.
+  const instrument = instruments.find((i) => !holdings.positions.some((p) => p.instrumentId === i.id && p.units > 0));
+  await selectInstrument(trader, instrument!, true);
+  const form = trader.getByTestId('place-order');
+  const toasts = trader.getByRole('region', { name: 'Notifications (F8)' });
+
+  await form.getByRole('radio', { name: 'Sell' }).click();
+  const submit = form.getByRole('button', { name: 'Place Sell Order' });
+  await expect(submit).toBeDisabled();
+  await form.getByLabel('Order Type').click();
+  await trader.getByRole('option', { name: 'Limit' }).click();
+  await form.getByLabel('Quantity').fill('2');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(toasts).toContainText('Invalid Order');
+  await expect(toasts).toContainText('Please fill in all required fields');
+
+  await form.getByLabel(/^Price/).fill('1.25');
+  await expect(form.getByTestId('estimated-total')).toContainText('2.50');
+  await submit.click();
+  await expect(toasts).toContainText('Order Failed');
+  await expect(toasts).toContainText(`Insufficient units: this order needs 2 units of ${instrument!.name}, 0 available`);
+  await expect(trader.getByTestId('open-orders')).toHaveText('0');
+  await trader.context().close();
+});
