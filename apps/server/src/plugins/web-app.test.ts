@@ -21,6 +21,7 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('id="root"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
 
@@ -28,6 +29,9 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers 404 for missing files instead of the page', async () => {
