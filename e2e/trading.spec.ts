@@ -13,7 +13,7 @@ const SELLER = 'demo@meridian.test';
 const BUYER = 'investor@meridian.test';
 const QUANTITY = 5;
 /** Live updates must arrive this fast; the spec's polling fallback is off while the stream is live. */
-const LIVE_MS = 2_500;
+const LIVE_MS = 2_000;
 
 type Book = { bids: { price: string; quantity: number }[]; asks: { price: string; quantity: number }[] };
 type Portfolio = {
@@ -137,6 +137,9 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   const buyForm = buyer.getByTestId('place-order');
   await buyForm.getByLabel('Quantity').fill(String(QUANTITY));
   await buyForm.getByRole('button', { name: 'Place Buy Order' }).click();
+  const clickedAt = Date.now();
+  await expect(newest(seller)).toHaveAttribute('data-status', 'filled', { timeout: LIVE_MS });
+  test.info().annotations.push({ type: 'fill seen by the seller after (ms)', description: String(Date.now() - clickedAt) });
   await expect(buyer.getByRole('region', { name: 'Notifications (F8)' })).toContainText('filled');
 
   for (const page of [seller, buyer]) {
