@@ -79,9 +79,9 @@ async function selectInstrument(page: Page, instrument: Instrument, inWatch: boo
   await expect(page.getByTestId('place-order').getByText(instrument.name)).toBeVisible();
 }
 
-/** Units traded in the chart's window, as its header states (0 before the first trade). */
+/** Units traded in the chart's window, as its description states (0 before the first trade). */
 async function chartUnits(page: Page): Promise<number> {
-  const text = (await page.getByTestId('price-chart').textContent()) ?? '';
+  const text = (await page.getByTestId('chart-description').textContent()) ?? '';
   const match = /· ([\d,]+) units/.exec(text);
   return match ? Number(match[1]!.replace(/,/g, '')) : 0;
 }
@@ -89,8 +89,9 @@ async function chartUnits(page: Page): Promise<number> {
 /** Closes the visible toast so screenshots show the panels beneath it. */
 async function dismissToasts(page: Page) {
   const close = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Close' });
-  for (const button of await close.all()) await button.click();
-  await expect(close).toHaveCount(0);
+  // The toast may be closing by itself (5 s) while we click: then it is gone anyway.
+  if ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  await expect(close).toHaveCount(0, { timeout: 6_000 });
 }
 
 test('a limit sell and a crossing market buy: both traders see the fill live', async ({ browser }) => {

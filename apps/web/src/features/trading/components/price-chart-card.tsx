@@ -1,4 +1,4 @@
-import type { InstrumentListItem } from '@meridian/schemas';
+import type { InstrumentListItem, Ticker } from '@meridian/schemas';
 import { CandlestickChart } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,24 +8,28 @@ import { formatNumber } from '@/lib/format';
 import { useCandles } from '../api/get-candles';
 import { CHART_POINTS, EMPTY_STATES } from '../constants';
 import { EmptyState } from './empty-state';
+import { TickerStats } from './ticker-stats';
 
 const CandleChart = lazy(() => import('./candle-chart'));
 
 /** Price chart of the selected instrument: its real trades, hourly (SPEC §2's 24-point series). */
-export function PriceChartCard({ instrument }: { instrument: InstrumentListItem | undefined }) {
+export function PriceChartCard({ instrument, ticker }: { instrument: InstrumentListItem | undefined; ticker: Ticker | undefined }) {
   const candles = useCandles(instrument?.id ?? null);
   const series = candles.data?.candles ?? [];
   const volume = series.reduce((sum, c) => sum + c.volume, 0);
 
   return (
     <Card className="flex flex-col" data-testid="price-chart">
-      <CardHeader>
-        <CardTitle>{instrument ? instrument.name : 'Price Chart'}</CardTitle>
-        <CardDescription>
-          {instrument
-            ? `${instrument.contractType} · ${instrument.currency} · last ${CHART_POINTS} hours of trades${series.length > 0 ? ` · ${formatNumber(volume)} units` : ''}`
-            : 'Hourly candles from executed trades'}
-        </CardDescription>
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <CardTitle>{instrument ? instrument.name : 'Price Chart'}</CardTitle>
+          <CardDescription data-testid="chart-description">
+            {instrument
+              ? `${instrument.contractType} · ${instrument.currency} · last ${CHART_POINTS} hours of trades${series.length > 0 ? ` · ${formatNumber(volume)} units` : ''}`
+              : 'Hourly candles from executed trades'}
+          </CardDescription>
+        </div>
+        {instrument && ticker ? <TickerStats ticker={ticker} /> : null}
       </CardHeader>
       <CardContent className="flex-1">
         {!instrument ? (

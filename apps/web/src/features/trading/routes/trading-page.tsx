@@ -60,7 +60,7 @@ export default function TradingPage() {
             <MarketWatch rows={marketWatchRows(instruments.data, tickers.data)} selectedId={selectedId} onSelect={setSelectedId} />
           </div>
           <div className="lg:col-span-6">
-            <PriceChartCard instrument={selected} />
+            <PriceChartCard instrument={selected} ticker={ticker} />
           </div>
           <div className="lg:col-span-3">
             <PlaceOrderCard key={selectedId ?? 'none'} instrument={selected} currentPrice={currentPrice(selected, ticker)} available={available} />
