@@ -11,6 +11,7 @@ import { portfolioAnalytics } from './portfolio-queries';
 import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
 import { TradingService } from './service';
 import { ThroughputMeter } from './throughput';
+import { LiquidityProvider } from './liquidity-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,11 +38,16 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const meter = new ThroughputMeter(app.db);
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
   app.throughput.tradesPerSecond = meter.tradesPerSecond;
+  // Demo liquidity: on by default in demo mode, off by LIQUIDITY_PROVIDER=false, never in tests unless asked.
+  const liquidity = app.config.liquidityProvider ? new LiquidityProvider(app.db, app.trading, app.marketEvents, app.log) : null;
   app.addHook('onReady', async () => {
     await app.trading.start();
     await meter.start();
+    // Started in the background: placing the seeded issues must not delay the first request.
+    void liquidity?.start().catch((error: unknown) => app.log.error({ err: error }, 'liquidity provider failed to start'));
   });
   app.addHook('onClose', async () => {
+    await liquidity?.stop();
     meter.stop();
     await app.trading.stop();
   });
