@@ -10,14 +10,14 @@ import { userAccountCode } from '../ledger/service';
 import { modelPrices, type ModelQuote } from './model-prices';
 import type { TradingService } from './service';
 
-const TICK_MS = 4_000;
-const MAX_INSTRUMENTS = 30;
+const TICK_MS = 5_000;
+const MAX_INSTRUMENTS = 60;
 const LEVELS = 3;
 /** Half spread and level spacing, in basis points of the fair value. */
 const HALF_SPREAD_BP = 15n;
 const STEP_BP = 10n;
 /** Requote when the fair value moved this far from the quoted mid. */
-const REQUOTE_BP = 8n;
+const REQUOTE_BP = 15n;
 /** The fair value wanders around the model within this band (a mean-reverting walk). */
 const MAX_DRIFT_BP = 250;
 /** Chance per tick that the demo order flow sends a market order to an instrument. */
@@ -96,7 +96,7 @@ export class LiquidityProvider {
   async tick(): Promise<void> {
     for (const [instrumentId, book] of this.books) {
       try {
-        const step = (this.random() - 0.5) * 12 - book.driftBp * 0.05;
+        const step = (this.random() - 0.5) * 8 - book.driftBp * 0.05;
         book.driftBp = Math.max(-MAX_DRIFT_BP, Math.min(MAX_DRIFT_BP, book.driftBp + step));
         const fair = (book.model.price * BigInt(Math.round(10_000 + book.driftBp))) / 10_000n;
         if (book.stale || book.mid === null || abs(fair - book.mid) * 10_000n > book.mid * REQUOTE_BP) await this.requote(instrumentId, book, fair);
