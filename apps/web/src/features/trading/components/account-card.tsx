@@ -20,8 +20,8 @@ type Props = {
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
     <div className="flex items-center justify-between gap-3 py-1.5">
-      <dt className="whitespace-nowrap text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-semibold tabular-nums" data-testid={testId}>
+      <dt className="min-w-0 text-sm text-muted-foreground">{label}</dt>
+      <dd className="whitespace-nowrap text-right text-sm font-semibold tabular-nums" data-testid={testId}>
         {children}
       </dd>
     </div>

@@ -12,16 +12,15 @@ import { EmptyState } from './empty-state';
 
 function Level({ row, currency }: { row: BookRow; currency: string }) {
   const bid = row.side === 'bid';
+  // The depth bar grows from the right across the whole row, sized by the level's quantity.
+  const bar = `var(--color-${bid ? 'success' : 'destructive'}-muted)`;
   return (
-    <tr className="relative text-xs tabular-nums" data-testid={`book-${row.side}`}>
-      <td className={cn('relative py-1 pl-2 font-medium', bid ? 'text-success' : 'text-destructive')}>
-        <span
-          aria-hidden
-          className={cn('absolute inset-y-0 left-0 -z-0 rounded-sm', bid ? 'bg-success-muted' : 'bg-destructive-muted')}
-          style={{ width: `${row.depthPercent}%` }}
-        />
-        <span className="relative">{formatCurrency(row.price, currency)}</span>
-      </td>
+    <tr
+      className="text-xs tabular-nums"
+      data-testid={`book-${row.side}`}
+      style={{ background: `linear-gradient(to left, ${bar} ${row.depthPercent}%, transparent ${row.depthPercent}%)` }}
+    >
+      <td className={cn('py-1 pl-2 font-medium', bid ? 'text-success' : 'text-destructive')}>{formatCurrency(row.price, currency)}</td>
       <td className="py-1 text-right">{formatNumber(row.quantity)}</td>
       <td className="py-1 pr-2 text-right text-muted-foreground">{formatCurrency(row.total, currency)}</td>
     </tr>
