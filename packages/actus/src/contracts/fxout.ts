@@ -5,7 +5,7 @@ import type { Conventions } from '../engine/conventions.js';
 import { emptyState, lifecycleModule, type Lifecycle } from '../engine/lifecycle.js';
 import { roleSign } from '../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../engine/types.js';
-import { purchaseEvents } from './common/schedules.js';
+import { purchaseEvents, tradeDateEvent } from './common/schedules.js';
 
 /** Market object code of the exchange rate: units of CUR per unit of CUR2. */
 export const fxRateCode = (terms: ContractTerms): string => `${terms.currency2 ?? ''}/${terms.currency ?? ''}`;
@@ -18,7 +18,7 @@ export const fxRateCode = (terms: ContractTerms): string => `${terms.currency2 ?
 function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   const events = purchaseEvents(terms, conv);
   if (terms.terminationDate !== undefined) {
-    events.push(conv.event(terms.terminationDate, 'TD'));
+    events.push(tradeDateEvent(terms, terms.terminationDate, 'TD'));
     return events;
   }
   const md = terms.maturityDate as Time;

@@ -4,7 +4,7 @@ import { createSchedule } from '../../time/schedule.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
 import { isAfter, isBefore, sortEvents } from '../../engine/sequence.js';
-import type { EngineEvent } from '../../engine/types.js';
+import { newEvent, type EngineEvent } from '../../engine/types.js';
 
 /**
  * A cycle's anchor: the given anchor date, else IED when a cycle is set (the reference
@@ -58,19 +58,27 @@ export function scalingEvents(terms: ContractTerms, conv: Conventions, end: Time
   return cycleEvents(conv, terms, anchor, terms.cycleOfScalingIndex, end, 'SC', false);
 }
 
+/**
+ * A trade event (PRD, TD) on its stated date: the standard and the reference engine do
+ * not move purchase and termination dates by the business-day convention.
+ */
+export function tradeDateEvent(terms: ContractTerms, t: Time, type: 'PRD' | 'TD'): EngineEvent {
+  return newEvent(t, t, type, terms.currency ?? '');
+}
+
 /** Applies a termination date: events ordered after TD disappear and a TD event is added. */
-export function applyTermination(terms: ContractTerms, conv: Conventions, events: EngineEvent[]): EngineEvent[] {
+export function applyTermination(terms: ContractTerms, _conv: Conventions, events: EngineEvent[]): EngineEvent[] {
   const td = terms.terminationDate;
   if (td === undefined) return events;
-  const termination = conv.event(td, 'TD');
+  const termination = tradeDateEvent(terms, td, 'TD');
   const kept = events.filter((e) => !isAfter(e, termination.time, 'TD'));
   kept.push(termination);
   return kept;
 }
 
 /** Purchase event (PRD) when a purchase date is set. */
-export function purchaseEvents(terms: ContractTerms, conv: Conventions): EngineEvent[] {
-  return terms.purchaseDate === undefined ? [] : [conv.event(terms.purchaseDate, 'PRD')];
+export function purchaseEvents(terms: ContractTerms, _conv: Conventions): EngineEvent[] {
+  return terms.purchaseDate === undefined ? [] : [tradeDateEvent(terms, terms.purchaseDate, 'PRD')];
 }
 
 export { isBefore };
