@@ -204,7 +204,22 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
-/** `GET /api/portfolio/analytics`. Totals are in `currency` (USD): holdings in other currencies are listed, not converted. */
+/** Unsold units of the user's own issues: listed, but outside portfolio value and P&L. */
+export const issuedInventorySchema = positionSchema.pick({
+  instrumentId: true,
+  instrumentName: true,
+  currency: true,
+  units: true,
+  reservedUnits: true,
+  price: true,
+  marketValue: true,
+});
+export type IssuedInventory = z.infer<typeof issuedInventorySchema>;
+
+/**
+ * `GET /api/portfolio/analytics`. Totals are in `currency` (USD): holdings in other currencies are listed, not converted.
+ * totalPortfolioValue = cash + positions at mark; totalPnL = unrealized + realized; todayPnL = change since 00:00 UTC.
+ */
 export const portfolioAnalyticsSchema = z
   .object({
     currency: z.string(),
@@ -215,7 +230,10 @@ export const portfolioAnalyticsSchema = z
     totalTrades: z.number().int(),
     openOrders: z.number().int(),
     cash: z.array(cashBalanceSchema),
+    /** Investments: units bought from others, at cost (cash paid) and mark. */
     positions: z.array(positionSchema),
+    /** Always sent by the server; optional only so clients built before it still type-check. */
+    issuedInventory: z.array(issuedInventorySchema).optional(),
   })
   .meta({ id: 'PortfolioAnalytics' });
 export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;

@@ -77,8 +77,10 @@ export async function createInstrument(db: Db, issuerUserId: string, form: Instr
 
 // Terms never change after issue, so neither do their events: compute once per process.
 const eventCache = new Map<string, ContractEvent[]>();
-// Valuations change with the day, the curve and the last trade only.
+// Valuations change with the day, the curve and the last trade only. Model-only valuations
+// (no last trade) are kept apart so the marketplace and the desk's quotes do not evict each other.
 const valuationCache = new Map<string, { key: string; valuation: Valuation }>();
+const modelCache = new Map<string, { key: string; valuation: Valuation }>();
 
 function eventsOf(row: InstrumentRow): ContractEvent[] {
   let events = eventCache.get(row.id);
@@ -106,17 +108,23 @@ interface MarketContext {
   today: string;
 }
 
-async function loadMarket(db: Db, rows: readonly InstrumentRow[]): Promise<MarketContext> {
-  const [curves, spreads, stats] = await Promise.all([selectCurves(db), selectSpreads(db), selectMarketStats(db, rows.map((r) => r.id))]);
+async function loadMarket(db: Db, rows: readonly InstrumentRow[], withTrades = true): Promise<MarketContext> {
+  const [curves, spreads, stats] = await Promise.all([
+    selectCurves(db),
+    selectSpreads(db),
+    withTrades ? selectMarketStats(db, rows.map((r) => r.id)) : new Map<string, MarketStats>(),
+  ]);
   return { curves, spreads, stats, today: new Date().toISOString().slice(0, 10) };
 }
 
-function valuationOf(row: InstrumentRow, market: MarketContext): Valuation {
+/** Valuation at the last trade when there is one (`useTrades`), else the model or issue price. */
+function valuationOf(row: InstrumentRow, market: MarketContext, useTrades = true): Valuation {
   const points = market.curves.get(row.currency) ?? null;
   const spread = (row.rating && market.spreads.get(row.rating)) || 0;
-  const lastPrice = market.stats.get(row.id)?.lastPrice ?? null;
+  const lastPrice = useTrades ? (market.stats.get(row.id)?.lastPrice ?? null) : null;
   const key = `${market.today}|${JSON.stringify(points)}|${spread}|${lastPrice}`;
-  const cached = valuationCache.get(row.id);
+  const cache = useTrades ? valuationCache : modelCache;
+  const cached = cache.get(row.id);
   if (cached?.key === key) return cached.valuation;
   const curve = points && points.length > 0 ? makeCurve(points) : null;
   const valuation = valueInstrument({
@@ -129,7 +137,7 @@ function valuationOf(row: InstrumentRow, market: MarketContext): Valuation {
     lastPrice,
     now: market.today,
   });
-  valuationCache.set(row.id, { key, valuation });
+  cache.set(row.id, { key, valuation });
   return valuation;
 }
 
@@ -163,6 +171,32 @@ export async function listInstruments(db: Db, where?: Parameters<typeof selectIn
   const rows = await selectInstruments(db, where);
   const market = await loadMarket(db, rows);
   return rows.map((row) => toListItem(row, market));
+}
+
+export interface ModelQuote {
+  instrumentId: string;
+  issuerUserId: string;
+  /** Price per unit in hundredths; null when neither a model nor an issue price exists. */
+  price: bigint | null;
+}
+
+/**
+ * Prices per unit that ignore trades: the model (discounted ACTUS flows), else the issue
+ * price. The liquidity desk anchors its quotes on them (so trades move prices around the
+ * model instead of quotes chasing their own prints) and portfolios mark units held from
+ * before the first trade with them.
+ */
+export async function modelPrices(db: Db, where?: Parameters<typeof selectInstruments>[1]): Promise<ModelQuote[]> {
+  const rows = await selectInstruments(db, where);
+  const market = await loadMarket(db, rows, false);
+  return rows.map((row) => ({ instrumentId: row.id, issuerUserId: row.issuerUserId, price: valuationOf(row, market, false).price }));
+}
+
+/** The model (else issue) price per unit of one instrument, hundredths; null when it has none. */
+export async function modelPrice(db: Db, instrumentId: string): Promise<bigint | null> {
+  const [quote] = await modelPrices(db, byId(instrumentId));
+  if (!quote) throw notFound('Instrument not found');
+  return quote.price;
 }
 
 /** One instrument with terms, schedule, risk figures, holders and next payment. */

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { LIQUIDITY_ACCOUNTS } from '../../db/seed/trading';
 import { DEMO_USERS } from '../../db/seed/users';
-import { balances, ledgerAccounts, orders, users } from '../../db/schema';
+import { balances, instruments, ledgerAccounts, orders, users } from '../../db/schema';
 import type { MarketEventBus } from '../market-data/event-bus';
+import { modelPrices, type ModelQuote as PriceQuote } from '../instruments/service';
 import { userAccountCode } from '../ledger/service';
-import { modelPrices, type ModelQuote } from './model-prices';
 import type { TradingService } from './service';
 
 const TICK_MS = 5_000;
@@ -26,6 +26,9 @@ const FLOW_PROBABILITY = 0.12;
 const LEVEL_VALUE = 1_000_000n;
 const PLACEMENT_SHARE_PERCENT = 10n;
 const PLACEMENT_MAX_VALUE = 200_000_000n;
+
+/** An instrument the desk can quote: it has a positive model (or issue) price. */
+type ModelQuote = PriceQuote & { price: bigint };
 
 interface Book {
   model: ModelQuote;
@@ -69,7 +72,8 @@ export class LiquidityProvider {
     // Quotes left by a previous run are withdrawn: the desk requotes from scratch.
     const leftovers = await this.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, this.maker), eq(orders.status, 'open')));
     for (const { id } of leftovers) await this.trading.cancelOrder(this.maker, id).catch(() => undefined);
-    const models = (await modelPrices(this.db)).slice(0, MAX_INSTRUMENTS);
+    const active = await modelPrices(this.db, eq(instruments.status, 'active'));
+    const models = active.filter((q): q is ModelQuote => q.price !== null && q.price > 0n).slice(0, MAX_INSTRUMENTS);
     for (const model of models) this.books.set(model.instrumentId, { model, driftBp: 0, mid: null, orderIds: [], stale: true });
     await this.placeSeededIssues(models);
     this.unsubscribe = this.bus.subscribe((event) => {

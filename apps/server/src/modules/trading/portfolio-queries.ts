@@ -28,35 +28,51 @@ export async function portfolioAnalytics(db: Db, userId: string, now = new Date(
     .from(balances)
     .where(eq(balances.accountId, account.id));
   const cash = rows.filter((r) => r.assetType === 'cash').map((r) => ({ currency: r.asset, total: r.total, reserved: r.reserved }));
-  const unitRows = rows.filter((r) => r.assetType === 'units' && (r.total > 0n || r.reserved > 0n));
-  const ids = unitRows.map((r) => r.asset);
+  const units = new Map(rows.filter((r) => r.assetType === 'units').map((r) => [r.asset, r]));
+  const movements = await unitMovements(db, account.id, userId);
+  // Held now, or traded today and since sold: both move today's P&L.
+  const ids = [...new Set([
+    ...[...units.values()].filter((r) => r.total > 0n || r.reserved > 0n).map((r) => r.asset),
+    ...movements.filter((m) => m.at >= dayStart).map((m) => m.instrumentId),
+  ])];
   const listed = ids.length > 0 ? await listInstruments(db, inArray(instruments.id, ids)) : [];
+  const ownIssues = ids.length > 0 ? await db.select({ id: instruments.id }).from(instruments).where(and(inArray(instruments.id, ids), eq(instruments.issuerUserId, userId))) : [];
+  const own = new Set(ownIssues.map((r) => r.id));
   const dayStartPrices = await lastPricesBefore(db, ids, dayStart);
-  const holdings = unitRows.flatMap((r) => {
-    const instrument = listed.find((i) => i.id === r.asset);
-    if (!instrument) return [];
-    const price = instrument.price === null ? null : toMinorUnits(instrument.price);
-    return [{ instrumentId: r.asset, name: instrument.name, currency: instrument.currency, units: r.total, reservedUnits: r.reserved, price, dayStartPrice: dayStartPrices.get(r.asset) ?? null }];
-  });
-  return valuePortfolio({ ...base, cash, holdings, movements: await unitMovements(db, account.id) });
+  const holdings = listed.map((instrument) => ({
+    instrumentId: instrument.id,
+    name: instrument.name,
+    currency: instrument.currency,
+    units: units.get(instrument.id)?.total ?? 0n,
+    reservedUnits: units.get(instrument.id)?.reserved ?? 0n,
+    price: instrument.price === null ? null : toMinorUnits(instrument.price),
+    dayStartPrice: dayStartPrices.get(instrument.id) ?? null,
+    ownIssue: own.has(instrument.id),
+  }));
+  return valuePortfolio({ ...base, cash, holdings, movements });
 }
 
-/** Every units line of the account with what was paid for it: trades by their cash line, issues at par. */
-async function unitMovements(db: Db, accountId: string): Promise<UnitMovement[]> {
+/**
+ * Every traded units line of the account with the cash paid for it in the same entry. The
+ * user's own issues are left out: issuance exchanges no cash, and their units are inventory.
+ */
+async function unitMovements(db: Db, accountId: string, userId: string): Promise<UnitMovement[]> {
   const result = await db.execute(sql`
-    select e.kind, e.created_at, u.asset as instrument_id, u.amount as units, i.currency, i.face_value,
+    select e.created_at, u.asset as instrument_id, u.amount as units, i.currency,
       (select coalesce(sum(c.amount), 0) from journal_lines c
         where c.entry_id = e.id and c.account_id = u.account_id and c.asset_type = 'cash') as cash
     from journal_lines u
     join journal_entries e on e.id = u.entry_id
     join instruments i on i.id::text = u.asset
-    where u.account_id = ${accountId} and u.asset_type = 'units'
+    where u.account_id = ${accountId} and u.asset_type = 'units' and e.kind = 'trade' and i.issuer_user_id <> ${userId}
     order by e.created_at, u.id`);
-  return rowsOf(result).map((r) => {
-    const units = BigInt(String(r.units));
-    const cost = r.kind === 'issue' ? units * BigInt(String(r.face_value)) : -BigInt(String(r.cash));
-    return { instrumentId: String(r.instrument_id), currency: String(r.currency), units, cost, at: new Date(String(r.created_at)) };
-  });
+  return rowsOf(result).map((r) => ({
+    instrumentId: String(r.instrument_id),
+    currency: String(r.currency),
+    units: BigInt(String(r.units)),
+    cash: -BigInt(String(r.cash)),
+    at: new Date(String(r.created_at)),
+  }));
 }
 
 async function lastPricesBefore(db: Db, instrumentIds: string[], before: Date): Promise<Map<string, bigint>> {

@@ -4,7 +4,7 @@ import { valuePortfolio, type PortfolioInput } from './portfolio';
 const dayStart = new Date('2026-03-02T00:00:00Z');
 const yesterday = new Date('2026-03-01T12:00:00Z');
 const today = new Date('2026-03-02T09:00:00Z');
-const bond = { instrumentId: 'b', name: 'Bond', currency: 'USD' };
+const bond = { instrumentId: 'b', name: 'Bond', currency: 'USD', ownIssue: false };
 
 function input(patch: Partial<PortfolioInput>): PortfolioInput {
   return { currency: 'USD', cash: [], holdings: [], movements: [], totalTrades: 0, openOrders: 0, dayStart, ...patch };
@@ -17,9 +17,9 @@ describe('valuePortfolio', () => {
         cash: [{ currency: 'USD', total: 1_000_000n, reserved: 20_000n }, { currency: 'EUR', total: 500n, reserved: 0n }],
         // bought 10 @ 100.00 and 10 @ 102.00 yesterday (avg 101.00), sold 5 @ 105.00 today
         movements: [
-          { instrumentId: 'b', currency: 'USD', units: 10n, cost: 100_000n, at: yesterday },
-          { instrumentId: 'b', currency: 'USD', units: 10n, cost: 102_000n, at: yesterday },
-          { instrumentId: 'b', currency: 'USD', units: -5n, cost: -52_500n, at: today },
+          { instrumentId: 'b', currency: 'USD', units: 10n, cash: 100_000n, at: yesterday },
+          { instrumentId: 'b', currency: 'USD', units: 10n, cash: 102_000n, at: yesterday },
+          { instrumentId: 'b', currency: 'USD', units: -5n, cash: -52_500n, at: today },
         ],
         holdings: [{ ...bond, units: 15n, reservedUnits: 0n, price: 10_400n, dayStartPrice: 10_200n }],
         totalTrades: 3,
@@ -38,22 +38,41 @@ describe('valuePortfolio', () => {
     expect(result.totalTrades).toBe(3);
   });
 
-  it('counts issued units at par and leaves other currencies out of the totals', () => {
+  it('keeps own issues out of value and P&L, and other currencies out of the totals', () => {
     const result = valuePortfolio(
       input({
-        movements: [
-          { instrumentId: 'b', currency: 'USD', units: 100n, cost: 1_000_000n, at: yesterday },
-          { instrumentId: 'e', currency: 'EUR', units: 5n, cost: 500n, at: yesterday },
-        ],
+        cash: [{ currency: 'USD', total: 50_000n, reserved: 0n }],
+        // bought 5 EUR notes at 1.00 yesterday; the USD swap is the user's own issue (no trades)
+        movements: [{ instrumentId: 'e', currency: 'EUR', units: 5n, cash: 500n, at: yesterday }],
         holdings: [
-          { ...bond, units: 100n, reservedUnits: 10n, price: 9_900n, dayStartPrice: null },
-          { instrumentId: 'e', name: 'Euro note', currency: 'EUR', units: 5n, reservedUnits: 0n, price: 200n, dayStartPrice: null },
+          { instrumentId: 's', name: 'Own swap', currency: 'USD', units: 1_000_000n, reservedUnits: 10n, price: 31n, dayStartPrice: null, ownIssue: true },
+          { instrumentId: 'e', name: 'Euro note', currency: 'EUR', units: 5n, reservedUnits: 0n, price: 200n, dayStartPrice: 100n, ownIssue: false },
         ],
       }),
     );
-    expect(result.totalPnL).toBe('-100.00');
-    expect(result.totalPortfolioValue).toBe('9900.00');
+    expect(result.totalPortfolioValue).toBe('500.00');
+    expect(result.totalPnL).toBe('0.00');
     expect(result.todayPnL).toBe('0.00');
-    expect(result.positions.map((p) => p.unrealizedPnL)).toEqual(['-100.00', '5.00']);
+    expect(result.positions.map((p) => [p.instrumentId, p.costBasis, p.unrealizedPnL])).toEqual([['e', '5.00', '5.00']]);
+    expect(result.issuedInventory).toEqual([
+      { instrumentId: 's', instrumentName: 'Own swap', currency: 'USD', units: 1_000_000, reservedUnits: 10, price: '0.31', marketValue: '310000.00' },
+    ]);
+  });
+
+  it("counts today's P&L of a position bought yesterday and sold out today", () => {
+    const result = valuePortfolio(
+      input({
+        // bought 10 @ 100.00 yesterday, closed at 101.00 (day start), sold all 10 @ 99.00 today
+        movements: [
+          { instrumentId: 'b', currency: 'USD', units: 10n, cash: 100_000n, at: yesterday },
+          { instrumentId: 'b', currency: 'USD', units: -10n, cash: -99_000n, at: today },
+        ],
+        holdings: [{ ...bond, units: 0n, reservedUnits: 0n, price: 9_900n, dayStartPrice: 10_100n }],
+      }),
+    );
+    expect(result.positions).toEqual([]);
+    expect(result.realizedPnL).toBe('-10.00');
+    expect(result.totalPnL).toBe('-10.00');
+    expect(result.todayPnL).toBe('-20.00');
   });
 });

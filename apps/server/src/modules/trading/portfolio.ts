@@ -1,13 +1,13 @@
-import { fromMinorUnits, type PortfolioAnalytics, type Position } from '@meridian/schemas';
+import { fromMinorUnits, type IssuedInventory, type PortfolioAnalytics, type Position } from '@meridian/schemas';
 
-/** One movement of a user's units of an instrument, in time order. */
+/** One traded movement of a user's units of an instrument (never their own issue), in time order. */
 export interface UnitMovement {
   instrumentId: string;
   currency: string;
   /** Signed units: + received, - delivered. */
   units: bigint;
-  /** Cash paid (+) or received (-) for them, hundredths; issued units carry their par value. */
-  cost: bigint;
+  /** Cash actually paid (+) or received (-) for them in the trade, hundredths. */
+  cash: bigint;
   at: Date;
 }
 
@@ -19,13 +19,16 @@ export interface HoldingInput {
   reservedUnits: bigint;
   /** Mark price now (last trade, else the instrument's model/issue price), hundredths. */
   price: bigint | null;
-  /** Mark at the start of the UTC day (last trade before it), else null. */
+  /** Mark at the start of the UTC day: the last trade before it, else null (never traded before today). */
   dayStartPrice: bigint | null;
+  /** The user issued this instrument: the units are unsold inventory, not an investment. */
+  ownIssue: boolean;
 }
 
 export interface PortfolioInput {
   currency: string;
   cash: { currency: string; total: bigint; reserved: bigint }[];
+  /** Units held now (units or reserved > 0), plus instruments traded today and no longer held. */
   holdings: HoldingInput[];
   movements: UnitMovement[];
   totalTrades: number;
@@ -33,73 +36,81 @@ export interface PortfolioInput {
   dayStart: Date;
 }
 
-/**
- * Values a portfolio: positions at their mark, average-cost basis from the user's own
- * movements (realized P&L on deliveries), and today's mark-to-market P&L. Totals cover
- * holdings in `currency` only: the platform has no FX rates to convert the others.
- */
-export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
-  const basis = new Map<string, { currency: string; units: bigint; cost: bigint; realized: bigint; todayFlow: bigint; todayUnits: bigint }>();
-  for (const m of input.movements) {
-    const b = basis.get(m.instrumentId) ?? { currency: m.currency, units: 0n, cost: 0n, realized: 0n, todayFlow: 0n, todayUnits: 0n };
+interface Basis {
+  currency: string;
+  units: bigint;
+  cost: bigint;
+  realized: bigint;
+  /** Cash paid (+) / received (-) today and units moved today. */
+  todayCash: bigint;
+  todayUnits: bigint;
+}
+
+/** Average-cost basis per instrument from the user's trades; a delivery releases cost pro rata and realizes the rest. */
+export function costBasis(movements: readonly UnitMovement[], dayStart: Date): Map<string, Basis> {
+  const basis = new Map<string, Basis>();
+  for (const m of movements) {
+    const b = basis.get(m.instrumentId) ?? { currency: m.currency, units: 0n, cost: 0n, realized: 0n, todayCash: 0n, todayUnits: 0n };
     if (m.units > 0n) {
-      b.cost += m.cost;
+      b.cost += m.cash;
     } else if (b.units > 0n) {
       const released = (b.cost * -m.units) / b.units;
-      b.realized += -m.cost - released;
+      b.realized += -m.cash - released;
       b.cost -= released;
     }
     b.units += m.units;
-    if (m.at >= input.dayStart) {
-      b.todayFlow -= m.cost;
+    if (m.at >= dayStart) {
+      b.todayCash += m.cash;
       b.todayUnits += m.units;
     }
     basis.set(m.instrumentId, b);
   }
+  return basis;
+}
 
+/**
+ * Values an investor's portfolio: positions at their mark against the cash paid for them
+ * (average cost), realized P&L on sales, and today's P&L = value now - value at the start
+ * of the UTC day - cash paid today. Units of the user's own issues are inventory: listed
+ * apart, outside value and P&L (a claim on oneself is not an asset; selling it raises cash,
+ * which does count). Totals cover `currency` only: there are no FX rates to convert the rest.
+ */
+export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
+  const basis = costBasis(input.movements, input.dayStart);
   let value = 0n;
-  let pnl = 0n;
-  let realized = 0n;
+  let unrealizedTotal = 0n;
   let today = 0n;
   const positions: Position[] = [];
+  const issuedInventory: IssuedInventory[] = [];
   for (const h of input.holdings) {
+    const marketValue = h.price === null ? 0n : h.price * h.units;
+    const held = h.units > 0n || h.reservedUnits > 0n;
+    const common = { instrumentId: h.instrumentId, instrumentName: h.name, currency: h.currency, units: Number(h.units), reservedUnits: Number(h.reservedUnits) };
+    const price = h.price === null ? null : fromMinorUnits(h.price);
+    if (h.ownIssue) {
+      if (held) issuedInventory.push({ ...common, price, marketValue: fromMinorUnits(marketValue) });
+      continue;
+    }
     const b = basis.get(h.instrumentId);
     const cost = b?.cost ?? 0n;
-    const marketValue = h.price === null ? 0n : h.price * h.units;
     const unrealized = h.price === null ? 0n : marketValue - cost;
-    positions.push({
-      instrumentId: h.instrumentId,
-      instrumentName: h.name,
-      currency: h.currency,
-      units: Number(h.units),
-      reservedUnits: Number(h.reservedUnits),
-      price: h.price === null ? null : fromMinorUnits(h.price),
-      marketValue: fromMinorUnits(marketValue),
-      costBasis: fromMinorUnits(cost),
-      unrealizedPnL: fromMinorUnits(unrealized),
-    });
-    if (h.currency !== input.currency) continue;
+    if (held) positions.push({ ...common, price, marketValue: fromMinorUnits(marketValue), costBasis: fromMinorUnits(cost), unrealizedPnL: fromMinorUnits(unrealized) });
+    if (h.currency !== input.currency || h.price === null) continue;
     value += marketValue;
-    pnl += unrealized + (b?.realized ?? 0n);
-    realized += b?.realized ?? 0n;
-    if (h.price !== null) {
-      const startUnits = h.units - (b?.todayUnits ?? 0n);
-      today += h.price * h.units - startUnits * (h.dayStartPrice ?? h.price) + (b?.todayFlow ?? 0n);
-    }
+    unrealizedTotal += unrealized;
+    // Units held at the start of the day are only ever bought (issuers' own units are inventory),
+    // so a trade before today exists and marks them.
+    const startUnits = h.units - (b?.todayUnits ?? 0n);
+    today += marketValue - startUnits * (h.dayStartPrice ?? h.price) - (b?.todayCash ?? 0n);
   }
   // Realized P&L of instruments no longer held still counts.
-  for (const [id, b] of basis) {
-    const held = input.holdings.find((h) => h.instrumentId === id);
-    if (!held && b.currency === input.currency && b.realized !== 0n) {
-      pnl += b.realized;
-      realized += b.realized;
-    }
-  }
+  let realized = 0n;
+  for (const b of basis.values()) if (b.currency === input.currency) realized += b.realized;
   const cashHere = input.cash.find((c) => c.currency === input.currency)?.total ?? 0n;
   return {
     currency: input.currency,
     totalPortfolioValue: fromMinorUnits(value + cashHere),
-    totalPnL: fromMinorUnits(pnl),
+    totalPnL: fromMinorUnits(unrealizedTotal + realized),
     realizedPnL: fromMinorUnits(realized),
     todayPnL: fromMinorUnits(today),
     totalTrades: input.totalTrades,
@@ -111,5 +122,6 @@ export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
       available: fromMinorUnits(c.total - c.reserved),
     })),
     positions,
+    issuedInventory,
   };
 }
