@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,13 +9,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // A real server process on an on-disk PGlite, killed with SIGKILL mid-life: every order it
 // acknowledged must be there, with the same book, after a restart.
-const PORT = 5104;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const ORIGIN = `http://localhost:${PORT}`;
 const SERVER = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-restart-'));
 let server: ChildProcess | undefined;
+
+/** A port the OS just handed out (listen on 0), so the test never collides with a dev server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 async function start(): Promise<void> {
   // One process (node + the tsx loader), so SIGKILL hits the server itself.
@@ -24,6 +37,8 @@ async function start(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
+    // A child that died (e.g. the port was taken meanwhile) must not let another process answer for it.
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
     } catch {
