@@ -7,6 +7,7 @@ import { roleSign } from '../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../engine/types.js';
 import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './common/schedules.js';
 import { applyStandardEvent, NOTIONAL_BASE } from './common/transitions.js';
+import { prepaymentEvents } from './common/prepayment.js';
 
 /** IP events over [IPANX, MD]; those up to the capitalization end date become IPCI. */
 export function interestEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
@@ -38,7 +39,7 @@ export function initialAccrual(terms: ContractTerms, conv: Conventions, notional
   return conv.yearFraction(conv.bdc.shiftCalc(last), conv.bdc.shiftCalc(sd)) * notional * rate;
 }
 
-function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
+function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const md = terms.maturityDate as Time;
   const events: EngineEvent[] = [];
   if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
@@ -48,6 +49,7 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   events.push(...rateResetEvents(terms, conv, md));
   events.push(...feeEvents(terms, conv, md));
   events.push(...scalingEvents(terms, conv, md));
+  events.push(...prepaymentEvents(terms, conv, ctx, md));
   return applyTermination(terms, conv, events);
 }
 

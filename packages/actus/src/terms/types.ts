@@ -84,6 +84,9 @@ export interface ContractTerms {
   exDividendDate?: Time;
   cycleAnchorDateOfOptionality?: Time;
   cycleOfOptionality?: Cycle;
+  prepaymentEffect?: string;
+  penaltyType?: string;
+  penaltyRate?: number;
   xDayNotice?: Period;
   marketObjectCode?: string;
   marketValueObserved?: number;

@@ -4,7 +4,8 @@ import { addPeriod } from '../../time/cycle.js';
 import { createSchedule, endOfMonthShift } from '../../time/schedule.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
-import { EngineError, newEvent, type EngineEvent } from '../../engine/types.js';
+import { EngineError, newEvent, type EngineContext, type EngineEvent } from '../../engine/types.js';
+import { prepaymentEvents } from './prepayment.js';
 import { interestEvents } from '../pam.js';
 import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './schedules.js';
 
@@ -47,7 +48,7 @@ export function amortizerMaturity(terms: ContractTerms, conv: Conventions, kind:
 }
 
 /** Events of LAM, NAM and ANN: IED, PR cycle, IP/IPCI, IPCB, RR/RRF, PRF (ANN), FP, SC, PRD, TD, MD. */
-export function amortizerSchedule(terms: ContractTerms, conv: Conventions, kind: AmortizerKind, md: Time): EngineEvent[] {
+export function amortizerSchedule(terms: ContractTerms, conv: Conventions, kind: AmortizerKind, md: Time, ctx: EngineContext): EngineEvent[] {
   const events: EngineEvent[] = [];
   if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
   const prAnchor = principalAnchor(terms);
@@ -77,5 +78,6 @@ export function amortizerSchedule(terms: ContractTerms, conv: Conventions, kind:
   }
   events.push(...feeEvents(terms, conv, md));
   events.push(...scalingEvents(terms, conv, md));
+  events.push(...prepaymentEvents(terms, conv, ctx, md));
   return applyTermination(terms, conv, events);
 }

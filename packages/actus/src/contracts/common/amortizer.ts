@@ -42,7 +42,7 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     return md;
   };
 
-  const schedule = (terms: ContractTerms, conv: Conventions): EngineEvent[] => amortizerSchedule(terms, conv, kind, maturityOf(terms, conv));
+  const schedule = (terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] => amortizerSchedule(terms, conv, kind, maturityOf(terms, conv), ctx);
 
   const initialState = (terms: ContractTerms, conv: Conventions): ContractState => {
     const s = emptyState(terms);
@@ -102,6 +102,17 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
         accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
         s.interestCalculationBaseAmount = s.notionalPrincipal;
         return 0;
+      case 'PP': {
+        // Effect A keeps the remaining dates and lowers the instalment; M keeps the
+        // instalment, so the notional is repaid earlier (later PRs are capped at zero).
+        const before = s.notionalPrincipal;
+        const payoff = applyStandardEvent(e, s, terms, conv, ctx, CALCULATION_BASE);
+        if (terms.prepaymentEffect === 'A') {
+          if (kind === 'ANN') s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv));
+          else if (before !== 0) s.nextPrincipalRedemptionPayment *= s.notionalPrincipal / before;
+        }
+        return payoff;
+      }
       case 'PRF':
         accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
         s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv));

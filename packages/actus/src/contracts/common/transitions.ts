@@ -3,6 +3,7 @@ import type { Conventions } from '../../engine/conventions.js';
 import { roleSign } from '../../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../../engine/types.js';
 import { accrual, accrueTo, applyScaling, feeAccrual, feePayoff, resetRate } from './interest.js';
+import { penaltyPayoff, prepay } from './prepayment.js';
 
 /**
  * What interest accrues on: the notional (PAM, CLM, UMP) or the interest calculation
@@ -98,7 +99,17 @@ const monitoring: Transition = (e, s, terms, conv, _ctx, base) => {
   return 0;
 };
 
+const penalty: Transition = (e, s, terms, conv, ctx, base) => penaltyPayoff(e, s, terms, conv, ctx, roleSign(terms.contractRole), base.of(s));
+
+const prepayment: Transition = (e, s, terms, conv, _ctx, base) => {
+  const payoff = prepay(e, s, terms, conv, roleSign(terms.contractRole), base.of(s));
+  base.afterNotionalChange(s, terms);
+  return payoff;
+};
+
 const STANDARD: Readonly<Record<string, Transition>> = {
+  PY: penalty,
+  PP: prepayment,
   IP: interestPayment,
   IPCI: capitalization,
   RR: rateReset,
