@@ -63,3 +63,32 @@ export const RELAXED_MANDATORY: Record<string, string[]> = {
 export const REQUIRED_ONLY_WITH: Record<string, string[]> = {
   marketObjectCodeOfRateReset: ['cycleOfRateReset', 'cycleAnchorDateOfRateReset', 'arrayCycleAnchorDateOfRateReset'],
 };
+
+/**
+ * Dictionary terms the engine does not model. Given with a value, parseTerms reports
+ * them (code `UNSUPPORTED`) rather than computing events that silently ignore them.
+ * Identity and descriptive terms (creatorID, counterpartyID, seniority) change no cash
+ * flow and are accepted.
+ */
+export const UNSUPPORTED_TERMS: Record<string, string> = {
+  nonPerformingDate: 'performance transitions are taken from observed credit events (contractPerformance), not from a non-performing date',
+  gracePeriod: 'grace and delinquency periods (automatic performance transitions) are not modelled; pass observed credit events instead',
+  delinquencyPeriod: 'grace and delinquency periods (automatic performance transitions) are not modelled; pass observed credit events instead',
+  delinquencyRate: 'delinquency (default) interest is not modelled',
+  prepaymentPeriod: 'a prepayment notice period is not modelled; observed PP events take effect on their date',
+  creditLineAmount: 'undrawn credit lines (drawdowns) are not modelled',
+  maximumPenaltyFreeDisbursement: 'withdrawal penalties of undefined-maturity accounts are not modelled',
+  clearingHouse: 'futures margining is not modelled',
+  initialMargin: 'futures margining is not modelled',
+  maintenanceMarginLowerBound: 'futures margining is not modelled',
+  maintenanceMarginUpperBound: 'futures margining is not modelled',
+  cycleAnchorDateOfMargining: 'futures margining is not modelled',
+  cycleOfMargining: 'futures margining is not modelled',
+  variationMargin: 'futures margining is not modelled',
+};
+
+/** Enum values the engine does not implement (the dictionary default is always supported). */
+export const UNSUPPORTED_VALUES: Record<string, Record<string, string>> = {
+  cyclePointOfInterestPayment: { B: 'interest paid at the beginning of the period (B) is not implemented; only E' },
+  cyclePointOfRateReset: { E: 'rate fixing at the end of the period (E) is not implemented; only B' },
+};

@@ -47,3 +47,23 @@ describe('parseTerms', () => {
     expect(parseTerms({ ...pam, calendar: 'TARGET2' }).ok).toBe(true);
   });
 });
+
+describe('parseTerms: terms the engine does not model', () => {
+  it('reports unmodelled terms (grace period, credit line) as UNSUPPORTED with the reason, all at once', () => {
+    const result = parseTerms({ ...pam, gracePeriod: 'P1M', creditLineAmount: '500' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.map((p) => [p.term, p.code])).toEqual([['gracePeriod', 'UNSUPPORTED'], ['creditLineAmount', 'UNSUPPORTED']]);
+    expect(result.error[0]?.message).toContain('observed credit events');
+  });
+
+  it('reports interest paid at the beginning of the period (IPPNT B) but accepts the default E', () => {
+    const b = parseTerms({ ...pam, cyclePointOfInterestPayment: 'B' });
+    expect(b.ok ? [] : b.error.map((p) => p.code)).toEqual(['UNSUPPORTED']);
+    expect(parseTerms({ ...pam, cyclePointOfInterestPayment: 'E' }).ok).toBe(true);
+  });
+
+  it('accepts descriptive terms that change no cash flow (seniority, counterpartyID)', () => {
+    expect(parseTerms({ ...pam, seniority: 'S', counterpartyID: 'bank-7' }).ok).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { APPLICABILITY, TERM_DEFINITIONS } from './dictionary-data.js';
 import { knownCalendars } from '../time/calendar.js';
-import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, REQUIRED_ONLY_WITH, TERM_ALIASES, VALUE_ALIASES } from './aliases.js';
+import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, REQUIRED_ONLY_WITH, TERM_ALIASES, UNSUPPORTED_TERMS, UNSUPPORTED_VALUES, VALUE_ALIASES } from './aliases.js';
 import { toArray, toBoolean, toCycle, toPeriod, toReal, toText, toTime, type Converted } from './values.js';
 import type { ContractReference, ContractTerms, Result, TermProblem } from './types.js';
 
@@ -125,6 +125,11 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
       problems.push({ term: key, code: 'INVALID_TYPE', message: `${key} ${converted.reason}` });
       continue;
     }
+    const unsupported = UNSUPPORTED_TERMS[term] ?? UNSUPPORTED_VALUES[term]?.[String(converted.value)];
+    if (unsupported !== undefined) {
+      problems.push({ term: key, code: 'UNSUPPORTED', message: `${key}: ${unsupported}` });
+      continue;
+    }
     terms[term] = converted.value;
   }
   if (rules && type !== undefined) checkMandatory(type, terms, given, isChild, problems);
@@ -134,7 +139,8 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
 /**
  * Parses and validates raw ACTUS terms (string values as in the official test files,
  * trimmed; numbers accepted). Reports every problem at once: unknown terms, values of
- * the wrong type, missing mandatory terms and terms not applicable to the contract type.
+ * the wrong type, missing mandatory terms, terms not applicable to the contract type and
+ * terms or values the engine does not model (`UNSUPPORTED`, see `aliases.ts`).
  */
 export function parseTerms(raw: Record<string, unknown>): Result<ContractTerms, TermProblem[]> {
   return parseTermsInternal(raw, false);
