@@ -190,3 +190,36 @@ describe('annuity instalments', () => {
     );
   });
 });
+
+describe.each(['PAM', 'ANN', 'LAM', 'NAM'] as const)('%s generated contracts with a prepayment', (type) => {
+  it('PP + PR + MD still repay exactly the notional; the notional stays on the lender side; figures finite', () => {
+    fc.assert(
+      fc.property(
+        loanArb(type),
+        fc.double({ min: 0, max: 1.5, noNaN: true }),
+        fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+        fc.constantFrom('A', 'M'),
+        fc.constantFrom('N', 'A', 'R'),
+        ({ raw, sign, notional }, share, when, effect, penalty) => {
+          const ied = parseTime(raw.initialExchangeDate as string) as number;
+          const md = parseTime(raw.maturityDate as string) as number;
+          const day = ied + Math.max(1, Math.floor(((md - ied) / 86_400) * when)) * 86_400;
+          const observedEvents = [{ time: formatTime(day), type: 'PP', value: share * notional, contractId: raw.contractID }];
+          const terms = parseTerms({ ...raw, prepaymentEffect: effect, penaltyType: penalty, penaltyRate: '0.01' });
+          if (!terms.ok) throw new Error(JSON.stringify(terms.error));
+          const result = generateEvents(terms.value, { observedEvents });
+          if (!result.ok) throw new Error(JSON.stringify(result.error));
+          const events = result.value;
+          const principal = events.filter((e) => ['PP', 'PR', 'MD'].includes(e.eventType)).reduce((sum, e) => sum + e.payoff, 0);
+          expect(principal).toBeCloseTo(sign * notional, 4);
+          for (const e of events) {
+            expect(sign * e.notionalPrincipal).toBeGreaterThanOrEqual(-1e-6);
+            for (const field of NUMERIC) expect(Number.isFinite(e[field])).toBe(true);
+          }
+          expect(events.some((e) => e.eventType === 'PY')).toBe(penalty !== 'N' && events.some((e) => e.eventType === 'PP'));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
