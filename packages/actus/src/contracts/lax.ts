@@ -10,6 +10,7 @@ import { accrueTo } from './common/interest.js';
 import { segmentDates, segmentsOf } from './common/segments.js';
 import { interestEvents } from './pam.js';
 import { applyTermination, purchaseEvents } from './common/schedules.js';
+import { prepaymentEvents } from './common/prepayment.js';
 
 const linear = amortizerLifecycle('LAM');
 
@@ -49,7 +50,10 @@ function withValue(e: EngineEvent, value: number): EngineEvent {
   return e;
 }
 
-function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
+function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
+  // The array redemption amounts are fixed per segment: a prepayment can shorten the
+  // schedule (M) but re-sizing every later segment amount (A) is not modelled.
+  if (terms.prepaymentEffect === 'A') throw new EngineError('prepaymentEffect', 'UNSUPPORTED', 'LAX supports prepaymentEffect M (reduces maturity) only, not A');
   const md = laxMaturity(terms);
   const eom = terms.endOfMonthConvention;
   const events: EngineEvent[] = [];
@@ -75,6 +79,7 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
     const fixed = (terms.arrayFixedVariable?.[segment.index] ?? 'V') === 'F';
     for (const t of segmentDates(segment, eom)) events.push(withValue(conv.event(t, fixed ? 'RRF' : 'RR'), rates[segment.index] ?? 0));
   }
+  events.push(...prepaymentEvents(terms, conv, ctx, md));
   return applyTermination(terms, conv, events);
 }
 

@@ -102,3 +102,24 @@ describe('prepayment effect on amortizers', () => {
     });
   }
 });
+
+describe('prepayment of LAX', () => {
+  const lax = {
+    ...amortizer, contractType: 'LAX', cycleAnchorDateOfPrincipalRedemption: undefined, cycleOfPrincipalRedemption: undefined,
+    arrayCycleAnchorDateOfPrincipalRedemption: ['2024-02-01T00:00:00'], arrayCycleOfPrincipalRedemption: ['P1ML0'],
+    arrayNextPrincipalRedemptionPayment: ['100'], arrayIncreaseDecrease: ['DEC'],
+  };
+
+  it('effect M: PP 300 after 3 x 100 leaves 600, repaid by six more redemptions of 100 (2024-10-01)', () => {
+    const out = run({ ...lax, prepaymentEffect: 'M' }, { observedEvents: prepaid300 });
+    expect(out.find((e) => e.type === 'PP')).toMatchObject({ payoff: 300, nt: 600 });
+    expect(out.find((e) => e.type === 'PR' && Math.abs(e.nt) < 1e-9)?.date).toBe('2024-10-01');
+  });
+
+  it('effect A is reported, not ignored', () => {
+    const terms = parseTerms({ ...lax, prepaymentEffect: 'A' });
+    if (!terms.ok) throw new Error(JSON.stringify(terms.error));
+    const result = generateEvents(terms.value, { observedEvents: prepaid300 });
+    expect(result.ok ? [] : result.error.map((p) => [p.term, p.code])).toEqual([['prepaymentEffect', 'UNSUPPORTED']]);
+  });
+});
