@@ -6,6 +6,7 @@ import { emptyState, runLifecycle, type Lifecycle } from '../engine/lifecycle.js
 import { roleSign } from '../engine/role.js';
 import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { applyTermination, purchaseEvents } from './common/schedules.js';
+import { exerciseTime } from './optns-exercise.js';
 
 /** Market object code whose price the option or future is written on. */
 export function underlyingCode(terms: ContractTerms): string {
@@ -25,14 +26,6 @@ export function optionValue(terms: ContractTerms, price: number): number {
   if (terms.optionType === 'P') return put;
   if (terms.optionType === 'CP') return call + Math.max((terms.optionStrike2 ?? strike1) - price, 0);
   return call;
-}
-
-/** Exercise date: the given one, an observed exercise before maturity, else maturity. */
-function exerciseTime(terms: ContractTerms, ctx: EngineContext): Time {
-  if (terms.exerciseDate !== undefined) return terms.exerciseDate;
-  const md = terms.maturityDate as Time;
-  const observed = ctx.observedEvents.find((o) => o.type === 'XD' && o.contractId === terms.contractID && o.time <= md);
-  return observed?.time ?? md;
 }
 
 /**
