@@ -40,7 +40,12 @@ export function prepaymentEvents(terms: ContractTerms, conv: Conventions, ctx: E
   const events: EngineEvent[] = [];
   const currency = terms.currency ?? '';
   for (const t of times) {
-    if (withPenalty(terms)) events.push(newEvent(t, t, 'PY', currency));
+    if (withPenalty(terms)) {
+      // PP and PY share a rank in the standard sequence; the penalty must see the notional before prepayment.
+      const py = newEvent(t, t, 'PY', currency);
+      py.sequence = -1;
+      events.push(py);
+    }
     const pp = newEvent(t, t, 'PP', currency);
     pp.value = observedAmount(terms, ctx, t);
     events.push(pp);
