@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
 import { requireAuth } from '../auth/guard';
 import { SYSTEM_PERMISSIONS } from './catalogue';
-import { checkPermission } from './service';
+import { cachedCandidates } from './decision-cache';
+import { decidePermission } from './resolve';
 
 const KNOWN = new Set(SYSTEM_PERMISSIONS.map((p) => p.permissionId));
 
@@ -22,11 +23,11 @@ export function requirePermission(permissionId: string, options: PermissionOptio
   return async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.user) await requireAuth(request, reply);
     const amount = options.amount?.(request);
-    const decision = await checkPermission(request.server.db, request.user.id, permissionId, amount);
-    if (decision.hasPermission) return;
+    // Holdings may come from a short-lived cache; the amount is checked against them every time.
+    const candidates = await cachedCandidates(request.server.db, request.user.id, permissionId);
+    if (decidePermission(candidates, amount).hasPermission) return;
     // Say so when the permission is held but not for this amount; the id always comes first.
-    const heldWithoutAmount =
-      amount !== undefined && (await checkPermission(request.server.db, request.user.id, permissionId)).hasPermission;
+    const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
     throw forbidden(
       heldWithoutAmount
         ? `Missing permission: ${permissionId} (amount ${fromMinorUnits(amount)} exceeds your limit)`

@@ -4,16 +4,18 @@ import type { permissions } from '../../db/schema';
 import { directHoldings, elevationHoldings, findPermission, roleHoldings } from './queries';
 import { decidePermission, type PermissionCandidate, type PermissionDecision } from './resolve';
 
-/** Whether the user may perform `permissionId` (for `amount` hundredths, when given) right now. */
-export async function checkPermission(
+/**
+ * Every active way the user holds `permissionId`, with the instants at which any of them
+ * lapses (assignment/grant expiry, elevation end) so a cache can stop trusting them then.
+ */
+export async function loadCandidates(
   db: Db,
   userId: string,
   permissionId: string,
-  amount?: bigint,
   now = new Date(),
-): Promise<PermissionDecision> {
+): Promise<{ candidates: PermissionCandidate[]; expiries: Date[] }> {
   const permission = await findPermission(db, permissionId);
-  if (!permission) return decidePermission([]);
+  if (!permission) return { candidates: [], expiries: [] };
   const [viaRoles, direct, elevated] = await Promise.all([
     roleHoldings(db, userId, now, permission.id),
     directHoldings(db, userId, now, permission.id),
@@ -25,7 +27,23 @@ export async function checkPermission(
     ...direct.map((d) => ({ source: 'direct_grant' as const, limit: d.grant.amountLimit, conditions: d.grant.conditions })),
     ...elevated.map((e) => ({ source: 'temp_elevation' as const, limit: e.elevation.amountLimit, conditions: {} })),
   ];
-  return decidePermission(candidates, amount);
+  const expiries = [
+    ...viaRoles.map((r) => r.assignment.expiresAt),
+    ...direct.map((d) => d.grant.expiresAt),
+    ...elevated.map((e) => e.elevation.effectiveUntil),
+  ].filter((d): d is Date => d !== null);
+  return { candidates, expiries };
+}
+
+/** Whether the user may perform `permissionId` (for `amount` hundredths, when given) right now. */
+export async function checkPermission(
+  db: Db,
+  userId: string,
+  permissionId: string,
+  amount?: bigint,
+  now = new Date(),
+): Promise<PermissionDecision> {
+  return decidePermission((await loadCandidates(db, userId, permissionId, now)).candidates, amount);
 }
 
 type PermissionRow = typeof permissions.$inferSelect;

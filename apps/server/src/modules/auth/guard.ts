@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors';
-import { resolveUser } from './session';
+import { resolveUserCached } from './session';
 
 /** preHandler: 401 `{ code: 'UNAUTHORIZED' }` without a valid session; sets `request.user`. */
 export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (request.user) return;
-  const user = await resolveUser(request);
+  const user = await resolveUserCached(request);
   if (!user) throw unauthorized();
   request.user = user;
 }

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/users';
 import { notFound, unauthorized } from '../../errors';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth';
 import { resolveUser } from './session';
+import { forgetSession, sessionKey } from './session-cache';
 
 const SIGN_IN_PAGE = '/sign-in';
 // Headers that describe the body better-auth produced; Fastify sets its own.
@@ -15,6 +16,7 @@ const SKIPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encodi
 /** Hands a request to better-auth and copies its response (status, headers, cookies, body) back. */
 async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+  forgetEndedSessions(request, url.pathname);
   const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
   const headers = fromNodeHeaders(request.headers);
   // The body is re-serialized (validated fields only), so the original length no longer holds.
@@ -26,6 +28,8 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
+  // Again after the session row is gone: a request racing the sign-out may have cached it.
+  forgetEndedSessions(request, url.pathname);
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (!SKIPPED_HEADERS.has(key)) reply.header(key, value);
@@ -34,6 +38,12 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   return reply.send(text.length > 0 ? text : null);
+}
+
+/** Sign-out forgets the cached session now; revocations forget all (rare, admin-driven). */
+function forgetEndedSessions(request: FastifyRequest, path: string) {
+  if (path.endsWith('/sign-out')) forgetSession(request.server.db, sessionKey(request.headers.cookie) ?? '');
+  else if (path.includes('/revoke-')) forgetSession(request.server.db);
 }
 
 /** Only same-site page paths are followed after sign-in (no open redirect, no API paths). */
@@ -159,9 +169,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], summary: 'Ends the session and returns to the landing page', response: { 302: z.null() } } },
     async (request, reply) => {
       const headers = fromNodeHeaders(request.headers);
+      forgetEndedSessions(request, '/sign-out');
       if (await app.auth.api.getSession({ headers })) {
         const result = await app.auth.api.signOut({ headers, returnHeaders: true });
         copyCookies(result.headers, reply);
+        forgetEndedSessions(request, '/sign-out');
       }
       return reply.redirect('/', 302);
     },
