@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,6 +27,7 @@ import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
 import { registerOriginCheck } from './plugins/origin-check';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { RequestMetrics, registerRequestMetrics } from './plugins/request-metrics';
 import { registerWebApp } from './plugins/web-app';
 import { VERSION } from './version';
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, { spa: hasWebBuild(config) });
   registerRequestMetrics(app, app.requestMetrics);
   registerOriginCheck(app, config);
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives() }, hsts: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: cspDirectives() }, hsts: config.publicUrl.startsWith('https://') });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
