@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { balanceKey, type BalanceDelta, type BalanceKey } from './balance-deltas';
-import { jsonRows, rowsOf } from './json-rows';
+import { jsonRows, rowsOf, uuidArray } from './json-rows';
 import { checkBalanced, type JournalLine } from './service';
 
 /**
@@ -10,19 +10,29 @@ import { checkBalanced, type JournalLine } from './service';
  * absent for a balance never touched). Reservations decided on these figures stay valid
  * until the transaction ends.
  */
-export async function lockAvailable(tx: Tx, keys: Iterable<BalanceKey>): Promise<Map<string, bigint>> {
+export function lockAvailable(tx: Tx, keys: Iterable<BalanceKey>): Promise<Map<string, bigint>> {
+  return selectAvailable(tx, keys, true);
+}
+
+/** The available amount of the given balances as committed now, without locking them (absent: never touched). */
+export function readAvailable(db: Db | Tx, keys: Iterable<BalanceKey>): Promise<Map<string, bigint>> {
+  return selectAvailable(db, keys, false);
+}
+
+async function selectAvailable(db: Db | Tx, keys: Iterable<BalanceKey>, forUpdate: boolean): Promise<Map<string, bigint>> {
   const unique = new Map<string, BalanceKey>();
   for (const key of keys) unique.set(balanceKey(key), key);
   const available = new Map<string, bigint>();
   if (unique.size === 0) return available;
   const wanted = [...unique.values()].map((k) => ({ account_id: k.accountId, asset_type: k.assetType, asset: k.asset }));
-  const result = await tx.execute(sql`
+  const result = await db.execute(sql`
     select b.account_id, b.asset_type, b.asset, b.total - b.reserved as available
     from balances b
     join jsonb_to_recordset(${jsonRows(wanted)}::jsonb) as k(account_id uuid, asset_type text, asset text)
       on b.account_id = k.account_id and b.asset_type = k.asset_type and b.asset = k.asset
+    where b.account_id = any(${uuidArray(wanted.map((k) => k.account_id))})
     order by b.account_id, b.asset_type, b.asset
-    for update of b`);
+    ${forUpdate ? sql`for update of b` : sql``}`);
   for (const row of rowsOf(result)) {
     const key = { accountId: String(row.account_id), assetType: row.asset_type as BalanceKey['assetType'], asset: String(row.asset) };
     available.set(balanceKey(key), BigInt(String(row.available)));
@@ -30,23 +40,39 @@ export async function lockAvailable(tx: Tx, keys: Iterable<BalanceKey>): Promise
   return available;
 }
 
+/** SQLSTATE raised by `ledger_guard` (migration 0003) when a guarded statement refuses its own result. */
+export const LEDGER_GUARD_SQLSTATE = 'MR001';
+
+/** A balance as a statement left it. */
+export interface BalanceState extends BalanceKey {
+  total: bigint;
+  reserved: bigint;
+}
+
 /**
  * CTEs applying net changes of total and reserved: an UPDATE for existing rows and an
  * INSERT for holdings a delivery creates. (An upsert cannot carry raw deltas: PostgreSQL
  * checks the proposed row, e.g. reserved without total, before it sees the conflict.)
- * The table's check keeps reserved within total on the result.
+ * Guarded: a change applies only if it leaves total >= reserved, i.e. never spends more
+ * than is available, whatever the caller believed the balance to be; `writeWithBalances`
+ * refuses the statement when any change did not apply. Meant for user accounts (system
+ * accounts may run negative and are posted through postJournal).
  */
-export function balanceDeltaCtes(deltas: readonly BalanceDelta[]): SQL[] {
-  if (deltas.length === 0) return [];
+function balanceDeltaCtes(deltas: readonly BalanceDelta[]): SQL[] {
   const rows = deltas.map((d) => ({ account_id: d.accountId, asset_type: d.assetType, asset: d.asset, total: d.total, reserved: d.reserved }));
+  const accounts = uuidArray(deltas.map((d) => d.accountId));
   return [
     sql`bal_in as (select * from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as d(account_id uuid, asset_type text, asset text, total bigint, reserved bigint))`,
     sql`bal_upd as (update balances b set total = b.total + d.total, reserved = b.reserved + d.reserved from bal_in d
-      where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset
-      returning b.account_id, b.asset_type, b.asset)`,
+      where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset and b.total + d.total >= b.reserved + d.reserved
+        and b.account_id = any(${accounts})
+      returning b.account_id, b.asset_type, b.asset, b.total, b.reserved)`,
     sql`bal_ins as (insert into balances (account_id, asset_type, asset, total, reserved)
       select d.account_id, d.asset_type, d.asset, d.total, d.reserved from bal_in d
-      where not exists (select 1 from bal_upd u where u.account_id = d.account_id and u.asset_type = d.asset_type and u.asset = d.asset))`,
+      where d.total >= d.reserved
+        and not exists (select 1 from balances b where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset
+          and b.account_id = any(${accounts}))
+      returning account_id, asset_type, asset, total, reserved)`,
   ];
 }
 
@@ -76,8 +102,28 @@ export function journalCtes(entries: readonly JournalRecord[]): SQL[] {
   ];
 }
 
-/** Runs CTEs as one statement (one round trip for a whole batch of writes). */
-export async function executeCtes(tx: Tx, ctes: SQL[]): Promise<void> {
-  if (ctes.length === 0) return;
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+/**
+ * Runs `ctes` together with the guarded balance `deltas` as ONE statement (one round trip,
+ * atomic on its own or inside the caller's transaction) and answers every balance the
+ * deltas touched as the statement left it. Fails with LEDGER_GUARD_SQLSTATE, writing
+ * nothing, when a delta would leave a balance below its reservations.
+ */
+export async function writeWithBalances(db: Db | Tx, ctes: readonly SQL[], deltas: readonly BalanceDelta[]): Promise<BalanceState[]> {
+  if (deltas.length === 0) {
+    if (ctes.length > 0) await db.execute(sql`with ${sql.join([...ctes], sql`, `)} select 1`);
+    return [];
+  }
+  // The guard runs exactly once (one row even when no balance was written), after every CTE.
+  const result = await db.execute(sql`with ${sql.join([...ctes, ...balanceDeltaCtes(deltas)], sql`, `)}
+    select ledger_guard((select count(*) from bal_upd) + (select count(*) from bal_ins) = ${deltas.length},
+        'a balance change would leave less than its reservations') as ok,
+      x.account_id, x.asset_type, x.asset, x.total, x.reserved
+    from (select 1) g left join (select * from bal_upd union all select * from bal_ins) x on true`);
+  return rowsOf(result).map((row) => ({
+    accountId: String(row.account_id),
+    assetType: row.asset_type as BalanceKey['assetType'],
+    asset: String(row.asset),
+    total: BigInt(String(row.total)),
+    reserved: BigInt(String(row.reserved)),
+  }));
 }

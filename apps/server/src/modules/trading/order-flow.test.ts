@@ -23,7 +23,7 @@ function context(desk = new InstrumentDesk(instrument, new OwnerRegistry())): Ba
     available.set(balanceKey({ accountId, assetType: 'cash', asset: 'USD' }), 100_000n);
     available.set(balanceKey({ accountId, assetType: 'units', asset: instrument.id }), 100n);
   }
-  return { desk, accountOf: (u) => accounts[u], available, existingByKey: new Map(), now: new Date('2026-01-01T00:00:01Z') };
+  return { desk, accountOf: (u) => accounts[u], available, fresh: new Set(available.keys()), refusedOnCachedBalance: false, existingByKey: new Map(), now: new Date('2026-01-01T00:00:01Z') };
 }
 
 const place = (o: OrderState): Command => ({ kind: 'place', order: o });
@@ -58,6 +58,14 @@ describe('runBatch', () => {
     expect(tooMuchCash).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds: this order needs 1100.00 USD, 1000.00 USD available' } });
     expect(tooManyUnits).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_UNITS' } });
     expect(ctx.desk.book.size).toBe(0);
+    expect(ctx.refusedOnCachedBalance).toBe(false);
+  });
+
+  it('flags a refusal made on a balance figure that was not read for this batch', () => {
+    const ctx = { ...context(), fresh: new Set<string>() };
+    const { outcomes, refusedOnCachedBalance } = runBatch(ctx, [place(order('bob', 'buy', 1, 10_000)), place(order('bob', 'buy', 11, 10_000))]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false]);
+    expect(refusedOnCachedBalance).toBe(true);
   });
 
   it('counts earlier reservations of the same batch', () => {

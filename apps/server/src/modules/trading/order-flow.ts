@@ -29,8 +29,12 @@ export interface BatchContext {
   desk: InstrumentDesk;
   /** Ledger account of a user, when the user has one. */
   accountOf(userId: string): string | undefined;
-  /** Available (total - reserved) of the locked taker balances, keyed by balanceKey. */
+  /** Available (total - reserved) of the taker balances, keyed by balanceKey: read now or last known. */
   available: Map<string, bigint>;
+  /** The keys of `available` read from the database for this batch (the others are last known figures). */
+  fresh: ReadonlySet<string>;
+  /** Set when an order was refused for want of funds on a figure that was not fresh: the batch must run again on fresh reads. */
+  refusedOnCachedBalance: boolean;
   /** Orders already placed with an idempotency key, keyed `${userId}:${key}`. */
   existingByKey: Map<string, OrderState>;
   now: Date;
@@ -55,7 +59,7 @@ export function reservationKey(desk: InstrumentDesk, accountId: string, side: 'b
  * every write (orders, trades, balance changes). Pure apart from the desk: the caller
  * persists `writes` in one transaction and rebuilds the desk if that fails.
  */
-export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Outcome[]; writes: BatchWrites } {
+export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Outcome[]; writes: BatchWrites; refusedOnCachedBalance: boolean } {
   const writes: BatchWrites = { inserted: [], updated: new Map(), trades: [], deltas: new BalanceDeltas() };
   const outcomes = commands.map((command): Outcome => {
     try {
@@ -65,7 +69,7 @@ export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Ou
       throw error;
     }
   });
-  return { outcomes, writes };
+  return { outcomes, writes, refusedOnCachedBalance: ctx.refusedOnCachedBalance };
 }
 
 function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outcome {
@@ -78,7 +82,10 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
   const accountId = ctx.accountOf(order.userId);
   const key = accountId ? reservationKey(desk, accountId, order.side) : undefined;
   const available = key ? (ctx.available.get(balanceKey(key)) ?? 0n) : 0n;
-  if (!key || available < amount) throw insufficient(desk, order.side, amount, available);
+  if (!key || available < amount) {
+    if (key && !ctx.fresh.has(balanceKey(key))) ctx.refusedOnCachedBalance = true;
+    throw insufficient(desk, order.side, amount, available);
+  }
 
   const code = desk.submit(order, order.quantity);
   if (code !== PlaceCode.OK) throw refused(code);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { AvailableCache } from '../ledger/available-cache';
+import { balanceKey } from '../ledger/balance-deltas';
 import { ledgerAccounts, orders } from '../../db/schema';
-import { jsonRows } from '../ledger/json-rows';
-import { balanceDeltaCtes, executeCtes, journalCtes, lockAvailable } from '../ledger/reservations';
+import { jsonRows, uuidArray } from '../ledger/json-rows';
+import { journalCtes, lockAvailable, readAvailable, writeWithBalances, type BalanceState } from '../ledger/reservations';
 import { userAccountCode, type JournalLine } from '../ledger/service';
 import type { InstrumentDesk, OrderState } from './desk';
 import { reservationKey, type BatchContext, type BatchWrites, type Command, type TradeRecord } from './order-flow';
@@ -11,7 +13,7 @@ import { reservationKey, type BatchContext, type BatchWrites, type Command, type
 /** userId -> ledger account id, filled lazily; accounts are never deleted. */
 export type AccountCache = Map<string, string>;
 
-export async function loadAccounts(tx: Tx, cache: AccountCache, userIds: Iterable<string>): Promise<void> {
+export async function loadAccounts(tx: Db | Tx, cache: AccountCache, userIds: Iterable<string>): Promise<void> {
   const missing = [...new Set(userIds)].filter((id) => !cache.has(id));
   if (missing.length === 0) return;
   const rows = await tx
@@ -22,35 +24,53 @@ export async function loadAccounts(tx: Tx, cache: AccountCache, userIds: Iterabl
 }
 
 /**
- * Reads what a batch decides on: the takers' balances (locked until commit) and the
- * orders already placed under the batch's idempotency keys.
+ * Reads what a batch decides on: the takers' available balances and the orders already
+ * placed under the batch's idempotency keys. With `lock` (inside a transaction) every
+ * taker balance is read and locked until commit; without, balances come from `balances`
+ * and only those it does not know are read. Keys read here are `fresh` in the context.
  */
-export async function loadBatchContext(tx: Tx, desk: InstrumentDesk, commands: Command[], cache: AccountCache): Promise<BatchContext> {
+export async function loadBatchContext(
+  db: Db | Tx,
+  desk: InstrumentDesk,
+  commands: Command[],
+  cache: AccountCache,
+  balances: AvailableCache,
+  lock: boolean,
+): Promise<BatchContext> {
   const places = commands.flatMap((c) => (c.kind === 'place' ? [c.order] : []));
-  await loadAccounts(tx, cache, places.map((o) => o.userId));
+  await loadAccounts(db, cache, places.map((o) => o.userId));
   const keys = places.flatMap((o) => {
     const accountId = cache.get(o.userId);
     return accountId ? [reservationKey(desk, accountId, o.side)] : [];
   });
-  const available = await lockAvailable(tx, keys);
+  const toRead = lock ? keys : keys.filter((k) => balances.get(k) === undefined);
+  const read = lock ? await lockAvailable(db as Tx, toRead) : await readAvailable(db, toRead);
+  const fresh = new Set<string>();
+  for (const key of toRead) {
+    // A balance never touched has no row: nothing available.
+    balances.set(key, read.get(balanceKey(key)) ?? 0n);
+    fresh.add(balanceKey(key));
+  }
+  const available = new Map(keys.map((k) => [balanceKey(k), balances.get(k)!]));
   const existingByKey = new Map<string, OrderState>();
   const keyed = places.filter((o) => o.idempotencyKey !== null);
   if (keyed.length > 0) {
-    const rows = await tx
+    const rows = await db
       .select()
       .from(orders)
       .where(and(inArray(orders.userId, keyed.map((o) => o.userId)), inArray(orders.idempotencyKey, keyed.map((o) => o.idempotencyKey!))));
     for (const row of rows) existingByKey.set(`${row.userId}:${row.idempotencyKey}`, toOrderState(row));
   }
-  return { desk, accountOf: (userId) => cache.get(userId), available, existingByKey, now: new Date() };
+  return { desk, accountOf: (userId) => cache.get(userId), available, fresh, existingByKey, now: new Date(), refusedOnCachedBalance: false };
 }
 
 /**
  * Persists everything a batch decided in ONE statement (data-modifying CTEs, each fed by
  * one JSON parameter): orders, order updates, trades, their DvP journal entries,
- * settlements and every balance change. Constant statement text, one round trip.
+ * settlements and every balance change, the latter guarded (see writeWithBalances).
+ * Constant statement text, one round trip; answers the balances as it left them.
  */
-export async function writeBatch(tx: Tx, writes: BatchWrites): Promise<void> {
+export function writeBatch(db: Db | Tx, writes: BatchWrites): Promise<BalanceState[]> {
   const updated = [...writes.updated.values()].filter((o) => !writes.inserted.includes(o));
   const settled = writes.trades.map((trade) => ({ trade, entryId: randomUUID() }));
   const ctes: SQL[] = [];
@@ -62,8 +82,7 @@ export async function writeBatch(tx: Tx, writes: BatchWrites): Promise<void> {
       ...journalCtes(settled.map(({ trade, entryId }) => ({ id: entryId, kind: 'trade', reference: `trade:${trade.id}`, createdAt: trade.createdAt, lines: dvpLines(trade) }))),
     );
   }
-  ctes.push(...balanceDeltaCtes(writes.deltas.list()));
-  await executeCtes(tx, ctes);
+  return writeWithBalances(db, ctes, writes.deltas.list());
 }
 
 /** Delivery versus payment: cash buyer -> seller, units seller -> buyer; nets to zero per asset. */
@@ -103,7 +122,7 @@ function updateOrdersCte(rows: OrderState[]): SQL {
   return sql`ord_upd as (update orders o set filled_quantity = r.filled_quantity, filled_value = r.filled_value, reserved = r.reserved,
       status = r.status, cancel_reason = r.cancel_reason, updated_at = r.updated_at
     from jsonb_to_recordset(${json}::jsonb) as r(id uuid, filled_quantity bigint, filled_value bigint, reserved bigint, status text, cancel_reason text, updated_at timestamptz)
-    where o.id = r.id)`;
+    where o.id = r.id and o.id = any(${uuidArray(rows.map((o) => o.id))}))`;
 }
 
 function insertTradesCte(rows: TradeRecord[]): SQL {

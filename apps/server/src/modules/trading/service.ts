@@ -3,9 +3,11 @@ import { Side } from '@meridian/matching';
 import { fromMinorUnits, toMinorUnits, type BookLevel, type PlaceOrder } from '@meridian/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { AvailableCache } from '../ledger/available-cache';
+import { LEDGER_GUARD_SQLSTATE } from '../ledger/reservations';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
 import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
@@ -35,6 +37,8 @@ export class TradingService {
   private readonly loaded = new Map<string, DeskEntry>();
   private readonly owners = new OwnerRegistry();
   private readonly accounts: AccountCache = new Map();
+  /** Last known available balances of takers (see AvailableCache). */
+  private readonly balances = new AvailableCache();
   private readonly inflightKeys = new Map<string, Promise<unknown>>();
   private readonly bookFrames = new Coalescer(BOOK_FRAME_DELAY_MS);
 
@@ -168,27 +172,46 @@ export class TradingService {
     });
   }
 
+  /**
+   * First the fast way: taker balances as last known, the whole batch written by ONE
+   * guarded statement (one round trip, no explicit transaction). If the guard refuses it
+   * (a balance moved elsewhere), an order was refused on a figure not read now, or a
+   * transient error hit, the desk is rebuilt and the batch runs again in a transaction
+   * that reads and locks every taker balance first.
+   */
   private async processBatch(entry: DeskEntry, commands: Command[]): Promise<Outcome[]> {
     for (let attempt = 1; ; attempt++) {
       // Commands are copied so a retry starts from the original requests.
       const batch = commands.map((c): Command => (c.kind === 'place' ? { kind: 'place', order: structuredClone(c.order) } : c));
+      const locked = attempt > 1;
       try {
-        const { outcomes, writes } = await this.db.transaction(async (tx) => {
-          const ctx = await loadBatchContext(tx, entry.desk, batch, this.accounts);
-          const result = runBatch(ctx, batch);
-          await writeBatch(tx, result.writes);
-          return result;
-        });
-        this.publish(entry, writes);
+        const result = locked
+          ? await this.db.transaction((tx) => this.matchAndWrite(tx, entry, batch, true))
+          : await this.matchAndWrite(this.db, entry, batch, false);
+        if (!result) {
+          await this.rebuild(entry);
+          continue;
+        }
+        this.publish(entry, result.writes);
         // Answer with the state as committed; later batches keep mutating resting orders.
-        return outcomes.map((o) => (o.ok ? { ...o, order: structuredClone(o.order) } : o));
+        return result.outcomes.map((o) => (o.ok ? { ...o, order: structuredClone(o.order) } : o));
       } catch (error) {
-        // The transaction rolled back: the in-memory book must forget what it matched.
+        // Nothing was written: the in-memory book must forget what it matched.
         await this.rebuild(entry);
-        if (attempt >= 3 || !isTransient(error)) throw error;
-        this.log?.warn({ err: error, attempt }, 'order batch hit a transient database error; retrying');
+        const retry = isTransient(error) || (!locked && sqlState(error) === LEDGER_GUARD_SQLSTATE);
+        if (attempt >= 3 || !retry) throw error;
+        if (locked) this.log?.warn({ err: error, attempt }, 'order batch hit a transient database error; retrying');
       }
     }
+  }
+
+  /** Matches a batch and writes it; null when a refusal rested on a balance figure that was not read now. */
+  private async matchAndWrite(db: Db | Tx, entry: DeskEntry, batch: Command[], lock: boolean) {
+    const ctx = await loadBatchContext(db, entry.desk, batch, this.accounts, this.balances, lock);
+    const result = runBatch(ctx, batch);
+    if (result.refusedOnCachedBalance) return null;
+    this.balances.remember(await writeBatch(db, result.writes));
+    return result;
   }
 
   private publish(entry: DeskEntry, writes: BatchWrites): void {
@@ -227,9 +250,15 @@ function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLevel[]; 
 
 /** Deadlocks, serialization failures and a lost race creating a balance row are worth another try. */
 function isTransient(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '40P01' || e.code === '40001' || e.code === '23505') return true;
+  const code = sqlState(error);
+  return code === '40P01' || code === '40001' || code === '23505';
+}
+
+/** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it. */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
-  return false;
+  return undefined;
 }
 
