@@ -1,4 +1,4 @@
-// The order stream of bench:orders, shared by the HTTP worker clients and the in-process run.
+// The order stream of bench:orders for its in-process run (orders.lua sends the same stream over HTTP).
 
 /** mulberry32, so every run sends the same orders. */
 export function random(seed) {

@@ -1,59 +1,76 @@
 /**
  * npm run bench:orders — orders per second and latency of POST /api/orders end to end:
  * HTTP on 127.0.0.1, session + permission checks, the instrument's serial queue,
- * matching, and the commit of orders/trades/journal/settlements/balances. Method and
- * figures in docs/benchmarks.md. Env: BENCH_ORDERS (per level, default 4000),
- * BENCH_SECONDS (per level, default 15), BENCH_PG_URL (default the local test server),
- * BENCH_BACKENDS (pglite,postgres).
+ * matching, and the commit of orders/trades/journal/settlements/balances. The load comes
+ * from wrk (C, one thread; `apt-get install -y wrk`), which costs the shared cores about
+ * a fifth of what a Node client does. Method and figures in docs/benchmarks.md. Env:
+ * BENCH_SECONDS (per level, default 10), BENCH_ORDERS (in-process row, default 20000),
+ * BENCH_CLIENTS (1,16,64), BENCH_PG_URL (default the local test server), BENCH_BACKENDS
+ * (pglite,postgres).
  */
-import { cpus } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { users } from '../apps/server/src/db/schema';
 import { placeOrderSchema } from '@meridian/schemas';
 import type { FastifyInstance } from 'fastify';
-// @ts-expect-error -- plain JavaScript module shared with the worker threads
+// @ts-expect-error -- plain JavaScript module shared with the wrk script's order stream
 import { nextOrder, random } from './orders-workload.mjs';
 import { BASE, ORIGIN, pgliteBackend, postgresBackend, prepareMarket, signIn, startServer, TRADERS, type Backend } from './orders-setup';
 
-const MAX_ORDERS = Number(process.env.BENCH_ORDERS ?? 4000);
-const MAX_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const MAX_ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
+const MAX_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
 
-const WORKERS = 2;
+interface LevelResult {
+  clients: number;
+  orders: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
 
-/** One concurrency level: `clients` clients spread over worker threads, bounded in count and time. */
-async function level(clients: number, cookies: string[], instrumentId: string) {
-  const deadline = Date.now() + MAX_SECONDS * 1000;
-  const perWorker = Math.ceil(clients / WORKERS);
-  const start = performance.now();
-  const parts = await Promise.all(
-    Array.from({ length: Math.min(WORKERS, clients) }, (_, w) => {
-      const count = Math.min(perWorker, clients - w * perWorker);
-      const worker = new Worker(new URL('./orders-client.mjs', import.meta.url), {
-        workerData: { base: BASE, origin: ORIGIN, cookies, instrumentId, clients: count, firstClient: w * perWorker, maxOrders: Math.ceil((MAX_ORDERS * count) / clients), deadline },
-      });
-      return new Promise<{ latencies: number[]; statuses: Record<number, number> }>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
-  const statuses: Record<number, number> = {};
-  for (const p of parts) for (const [k, v] of Object.entries(p.statuses)) statuses[Number(k)] = (statuses[Number(k)] ?? 0) + v;
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { clients, orders: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses };
+function requireWrk(): void {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (error) {
+    // wrk --version exits 1 after printing; only a missing binary is a problem.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      console.error('bench:orders drives the server with wrk, which is not installed: apt-get install -y wrk');
+      process.exit(1);
+    }
+  }
+}
+
+/** One concurrency level: wrk with `clients` connections, one request in flight each, for MAX_SECONDS. */
+async function level(clients: number, marketFile: string, seconds = MAX_SECONDS): Promise<LevelResult> {
+  const wrk = spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, BASE], {
+    env: { ...process.env, BENCH_MARKET: marketFile },
+  });
+  let output = '';
+  wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  wrk.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => wrk.on('close', resolve));
+  const line = output.split('\n').find((l) => l.startsWith('BENCH '));
+  if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
+  const r = JSON.parse(line.slice(6)) as { requests: number; seconds: number; p50: number; p99: number; errors: number; statuses: Record<string, number> };
+  if (r.errors > 0) r.statuses.socketErrors = r.errors;
+  return { clients, orders: r.requests, seconds: r.seconds, perSecond: r.requests / r.seconds, p50: r.p50, p99: r.p99, statuses: r.statuses };
 }
 
 /**
  * The same order stream straight into the trading service (no HTTP, session or permission
  * checks): what the serial queue, matching and one-statement commits sustain on their own.
  */
-async function inProcess(app: FastifyInstance, clients: number, instrumentId: string) {
+async function inProcess(app: FastifyInstance, clients: number, instrumentId: string): Promise<LevelResult> {
   const userIds: string[] = [];
   for (const email of TRADERS) userIds.push((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id);
   const latencies: number[] = [];
@@ -77,30 +94,34 @@ async function inProcess(app: FastifyInstance, clients: number, instrumentId: st
   return { clients, orders: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses: { inProcess: latencies.length } };
 }
 
-async function run(backend: Backend) {
+async function run(backend: Backend): Promise<LevelResult[]> {
   const { database, dispose } = await backend.open();
   const app = await startServer(database);
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-market-'));
   try {
     const cookies = new Map<string, string>();
     for (const email of TRADERS) cookies.set(email, await signIn(email));
     const instrumentId = await prepareMarket(cookies);
-    const list = [...cookies.values()];
-    await level(4, list, instrumentId); // warm-up, discarded
+    const marketFile = join(dir, 'market.json');
+    writeFileSync(marketFile, JSON.stringify({ instrumentId, origin: ORIGIN, cookies: [...cookies.values()] }));
+    await level(4, marketFile, 2); // warm-up, discarded
     const results = [];
-    for (const clients of LEVELS) results.push(await level(clients, list, instrumentId));
+    for (const clients of LEVELS) results.push(await level(clients, marketFile));
     results.push(await inProcess(app, Math.max(...LEVELS), instrumentId));
     return results;
   } finally {
+    rmSync(dir, { recursive: true, force: true });
     await app.close();
     await database.close();
     await dispose();
   }
 }
 
+requireWrk();
 const backends: Backend[] = [];
 if (BACKENDS.includes('pglite')) backends.push(pgliteBackend);
 if (BACKENDS.includes('postgres')) backends.push(postgresBackend(PG_URL));
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s per level`);
+console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${MAX_SECONDS} s per HTTP level (wrk), in process up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s`);
 console.log('| database | clients | orders | orders/s | p50 | p99 | statuses |');
 console.log('|---|---:|---:|---:|---:|---:|---|');
 for (const backend of backends) {
