@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { cachePerKey, ShortLivedCache } from '../../short-lived-cache';
 import { forgetUser } from '../auth/session-cache';
 import type { PermissionCandidate } from './resolve';
 import { loadCandidates } from './service';
@@ -13,38 +14,18 @@ import { loadCandidates } from './service';
 export const PERMISSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry {
-  candidates: PermissionCandidate[];
-  validUntil: number;
-}
+type Holdings = Awaited<ReturnType<typeof loadCandidates>>;
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
-
-function cacheFor(db: Db): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheFor = cachePerKey<Db, Holdings>(() => new ShortLivedCache(MAX_ENTRIES));
 
 const keyOf = (userId: string, permissionId: string) => `${userId}\u0000${permissionId}`;
 
+/** The user's holdings of a permission; concurrent misses share one load. */
 export async function cachedCandidates(db: Db, userId: string, permissionId: string, now = new Date()): Promise<PermissionCandidate[]> {
-  const cache = cacheFor(db);
-  const key = keyOf(userId, permissionId);
-  const hit = cache.get(key);
-  if (hit && hit.validUntil > now.getTime()) return hit.candidates;
-  const { candidates, expiries } = await loadCandidates(db, userId, permissionId, now);
-  if (candidates.length === 0) {
-    cache.delete(key);
-    return candidates;
-  }
-  const validUntil = Math.min(now.getTime() + PERMISSION_CACHE_TTL_MS, ...expiries.map((d) => d.getTime()));
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { candidates, validUntil });
-  return candidates;
+  const validUntil = ({ candidates, expiries }: Holdings) =>
+    candidates.length === 0 ? null : Math.min(now.getTime() + PERMISSION_CACHE_TTL_MS, ...expiries.map((d) => d.getTime()));
+  const holdings = await cacheFor(db).getOrLoad(keyOf(userId, permissionId), () => loadCandidates(db, userId, permissionId, now), validUntil, now.getTime());
+  return holdings.candidates;
 }
 
 /**
@@ -53,12 +34,11 @@ export async function cachedCandidates(db: Db, userId: string, permissionId: str
  * elevations. Without a user, forgets everything (catalogue or role-definition changes).
  */
 export function forgetPermissions(db: Db, userId?: string): void {
-  const cache = cacheFor(db);
   if (userId === undefined) {
-    cache.clear();
+    cacheFor(db).forget();
     return;
   }
   const prefix = `${userId}\u0000`;
-  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+  cacheFor(db).forget((key) => key.startsWith(prefix));
   forgetUser(db, userId);
 }

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@meridian/schemas';
 import type { Db } from '../../db/client';
+import { cachePerKey, ShortLivedCache } from '../../short-lived-cache';
 
 /**
  * Validated session cookie -> user (+ roles), kept a few seconds so the order path does not
@@ -11,22 +12,13 @@ import type { Db } from '../../db/client';
 export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry {
-  user: AuthUser;
-  validUntil: number;
-}
+/** A validated session; null when the cookie named none (never stored). */
+export type SessionHit = { user: AuthUser; expiresAt: Date } | null;
 
 // Per database (one per app instance), so test apps never see each other's sessions.
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const cacheFor = cachePerKey<Db, SessionHit>(() => new ShortLivedCache(MAX_ENTRIES));
 
-function cacheFor(db: Db): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const validUntil = (hit: SessionHit, now: number) => (hit ? Math.min(now + SESSION_CACHE_TTL_MS, hit.expiresAt.getTime()) : null);
 
 const TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?meridian\.session_token=([^;]+)/;
 
@@ -36,30 +28,26 @@ export function sessionKey(cookieHeader: string | undefined): string | undefined
 }
 
 export function cachedUser(db: Db, key: string, now = Date.now()): AuthUser | undefined {
-  const cache = cacheFor(db);
-  const entry = cache.get(key);
-  if (!entry) return undefined;
-  if (entry.validUntil > now) return entry.user;
-  cache.delete(key);
-  return undefined;
+  return cacheFor(db).get(key, now)?.user;
 }
 
 /** Remembers a validated session until `sessionExpiresAt` or TTL_MS, whichever comes first. */
 export function rememberUser(db: Db, key: string, user: AuthUser, sessionExpiresAt: Date, now = Date.now()): void {
-  const cache = cacheFor(db);
-  // Map keeps insertion order: dropping the first entry drops the oldest.
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { user, validUntil: Math.min(now + SESSION_CACHE_TTL_MS, sessionExpiresAt.getTime()) });
+  const hit = { user, expiresAt: sessionExpiresAt };
+  cacheFor(db).set(key, hit, validUntil(hit, now)!);
+}
+
+/** The cached session, else `lookUp`'s answer (one look-up per key at a time), remembered when valid. */
+export function loadSession(db: Db, key: string, lookUp: () => Promise<SessionHit>, now = Date.now()): Promise<SessionHit> {
+  return cacheFor(db).getOrLoad(key, lookUp, (hit) => validUntil(hit, now), now);
 }
 
 /** Forgets one session (sign-out), or every session when no key is given (bulk revocation). */
 export function forgetSession(db: Db, key?: string): void {
-  if (key === undefined) cacheFor(db).clear();
-  else cacheFor(db).delete(key);
+  cacheFor(db).forget(key === undefined ? undefined : (k) => k === key);
 }
 
 /** Forgets every cached session of a user, e.g. after their role assignments changed. */
 export function forgetUser(db: Db, userId: string): void {
-  const cache = cacheFor(db);
-  for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+  cacheFor(db).forget((_key, hit) => hit?.user.id === userId);
 }

@@ -2,16 +2,16 @@ import type { AuthUser } from '@meridian/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { activeRoleSlugs } from '../access/queries';
-import { cachedUser, rememberUser, sessionKey } from './session-cache';
+import { loadSession, sessionKey, type SessionHit } from './session-cache';
 
-async function lookUp(request: FastifyRequest) {
+async function lookUp(request: FastifyRequest): Promise<SessionHit> {
   const { auth, db } = request.server;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   const { id, email, name } = session.user;
   // Frozen: a cached user object is shared by every request on that session.
   const user: AuthUser = Object.freeze({ id, email, name, roles: Object.freeze(await activeRoleSlugs(db, id)) as string[] });
-  return { user, expiresAt: session.session.expiresAt };
+  return { user, expiresAt: new Date(session.session.expiresAt) };
 }
 
 /** The user behind the request's session cookie, with active role slugs; null when signed out. */
@@ -27,11 +27,6 @@ export async function resolveUserCached(request: FastifyRequest): Promise<AuthUs
   const key = sessionKey(request.headers.cookie);
   // No cookie we recognise: let better-auth decide, uncached.
   if (key === undefined) return resolveUser(request);
-  const { db } = request.server;
-  const hit = cachedUser(db, key);
-  if (hit) return hit;
-  const found = await lookUp(request);
-  if (!found) return null;
-  rememberUser(db, key, found.user, new Date(found.expiresAt));
-  return found.user;
+  // Concurrent requests on one session share a single look-up when its entry has expired.
+  return (await loadSession(request.server.db, key, () => lookUp(request)))?.user ?? null;
 }
