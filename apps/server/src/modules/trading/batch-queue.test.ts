@@ -24,6 +24,21 @@ describe('BatchQueue', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('starts the next waiting batch before answering the one that finished', async () => {
+    const events: string[] = [];
+    const queue = new BatchQueue<number, number>(async (batch) => {
+      events.push(`start ${batch.join(',')}`);
+      await new Promise((r) => setTimeout(r, 5));
+      return batch;
+    });
+    const first = queue.submit(1).then(() => events.push('answer 1'));
+    await Promise.resolve();
+    await Promise.resolve();
+    const second = queue.submit(2).then(() => events.push('answer 2'));
+    await Promise.all([first, second]);
+    expect(events).toEqual(['start 1', 'start 2', 'answer 1', 'answer 2']);
+  });
+
   it('respects the batch size limit', async () => {
     const sizes: number[] = [];
     const queue = new BatchQueue<number, number>(async (batch) => {

@@ -37,9 +37,11 @@ export class BatchQueue<C, R> {
       const batch = this.pending.splice(0, this.maxBatch);
       try {
         const results = await this.process(batch.map((p) => p.command));
-        batch.forEach((p, i) => p.resolve(results[i]!));
+        // Answered after the next batch went out: its matching and statement do not wait
+        // behind the work of sending these answers, so the database is not left idle.
+        setImmediate(() => batch.forEach((p, i) => p.resolve(results[i]!)));
       } catch (error) {
-        for (const p of batch) p.reject(error);
+        setImmediate(() => batch.forEach((p) => p.reject(error)));
       }
     }
     this.running = null;
