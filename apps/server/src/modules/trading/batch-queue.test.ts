@@ -27,6 +27,9 @@ describe('BatchQueue', () => {
   it('starts the next waiting batch before answering the one that finished', async () => {
     const events: string[] = [];
     const queue = new BatchQueue<number, number>(async (batch) => {
+      // As the real processor, which awaits its reads before it sends the batch's statement.
+      await Promise.resolve();
+      await Promise.resolve();
       events.push(`start ${batch.join(',')}`);
       await new Promise((r) => setTimeout(r, 5));
       return batch;
