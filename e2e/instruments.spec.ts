@@ -191,7 +191,11 @@ test.describe('issuance and marketplace', () => {
     await dialog.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByText('Invalid Order', { exact: true })).toBeVisible();
     await dialog.getByLabel('Quantity (units)').fill('2');
-    await expect(dialog).toContainText(/Estimated total: \S+\d/);
+    // Exactly 2 x the price shown, to the cent.
+    const [whole, cents = '0'] = (await dialog.getByLabel(/Price per unit/).inputValue()).split('.');
+    const twice = 2n * (BigInt(whole!) * 100n + BigInt(cents.padEnd(2, '0').slice(0, 2)));
+    const expected = `${(twice / 100n).toLocaleString('en-US')}.${(twice % 100n).toString().padStart(2, '0')}`;
+    await expect(dialog).toContainText(new RegExp(`Estimated total: \\D*${expected.replace('.', '\\.')}`));
     await snapshot(page, 'instruments-place-order.png');
     await dialog.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByText('Order Placed', { exact: true })).toBeVisible();

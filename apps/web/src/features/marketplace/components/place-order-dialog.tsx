@@ -9,6 +9,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { estimatedTotal } from '@/lib/estimated-total';
 import { usePlaceOrder } from '../api/place-order';
 
 type Props = { instrument: InstrumentListItem | null; onClose: () => void };
@@ -28,8 +29,8 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState(instrument.price && !instrument.price.startsWith('-') ? instrument.price : '');
   const place = usePlaceOrder();
-  const unitPrice = type === 'limit' ? Number(price) : (instrument.currentPrice ?? 0);
-  const estimate = Number(quantity) > 0 && unitPrice > 0 ? Number(quantity) * unitPrice : null;
+  // Exact on hundredths (decimal strings), as the trading screen's Estimated Total.
+  const estimate = estimatedTotal(quantity, type === 'limit' ? price : '', instrument.price);
 
   function submit() {
     const order = { instrumentId: instrument.id, orderType: side, type, quantity, price: type === 'limit' ? price : null };

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { toSignedMinor } from '../lib/decimal';
+import { toSignedMinor } from '@/lib/decimal';
 import { openOrderCount } from '../lib/orders';
 import { RecentOrders } from './recent-orders';
 

@@ -11,7 +11,7 @@ import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePlaceOrder } from '../api/place-order';
 import { EMPTY_STATES } from '../constants';
-import { estimatedTotal } from '../lib/estimated-total';
+import { estimatedTotal } from '@/lib/estimated-total';
 import { canSubmitOrder, draftOrder, INITIAL_ORDER_FORM, type OrderFormState } from '../lib/order-form';
 import { EmptyState } from './empty-state';
 import { SideToggle } from './side-toggle';

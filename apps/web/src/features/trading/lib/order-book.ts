@@ -1,6 +1,6 @@
 import type { BookLevel, OrderBook } from '@meridian/schemas';
 import { ORDER_BOOK_DEPTH } from '../constants';
-import { minorToDecimal, toSignedMinor } from './decimal';
+import { minorToDecimal, toSignedMinor } from '@/lib/decimal';
 
 export type BookRow = BookLevel & { side: 'bid' | 'ask'; /** Share of the largest level, 0-100, for the depth bar. */ depthPercent: number };
 

@@ -1,6 +1,6 @@
 import { placeOrderSchema, TRADING_MESSAGES, type OrderKind, type OrderSide, type PlaceOrderInput } from '@meridian/schemas';
 import { TRADING_TOASTS } from '../constants';
-import { parseUnits } from './decimal';
+import { parseUnits } from '@/lib/decimal';
 
 /** What the Place Order panel holds while the user types. */
 export type OrderFormState = {
