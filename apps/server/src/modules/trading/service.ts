@@ -181,8 +181,9 @@ export class TradingService {
    */
   private async processBatch(entry: DeskEntry, commands: Command[]): Promise<Outcome[]> {
     for (let attempt = 1; ; attempt++) {
-      // Commands are copied so a retry starts from the original requests.
-      const batch = commands.map((c): Command => (c.kind === 'place' ? { kind: 'place', order: structuredClone(c.order) } : c));
+      // Commands are copied so a retry starts from the original requests (an OrderState
+      // holds only primitives, and its dates are replaced, never changed in place).
+      const batch = commands.map((c): Command => (c.kind === 'place' ? { kind: 'place', order: { ...c.order } } : c));
       const locked = attempt > 1;
       try {
         const result = locked
@@ -194,7 +195,7 @@ export class TradingService {
         }
         this.publish(entry, result.writes);
         // Answer with the state as committed; later batches keep mutating resting orders.
-        return result.outcomes.map((o) => (o.ok ? { ...o, order: structuredClone(o.order) } : o));
+        return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order } } : o));
       } catch (error) {
         // Nothing was written: the in-memory book must forget what it matched.
         await this.rebuild(entry);
