@@ -14,8 +14,7 @@ describe('BatchQueue', () => {
       return batch.map((n) => n * 10);
     });
     const first = queue.submit(1);
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 1)); // the first batch is being processed
     const rest = [2, 3, 4].map((n) => queue.submit(n));
     expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
     expect(batches.flat()).toEqual([1, 2, 3, 4]);
@@ -35,11 +34,19 @@ describe('BatchQueue', () => {
       return batch;
     });
     const first = queue.submit(1).then(() => events.push('answer 1'));
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 1));
     const second = queue.submit(2).then(() => events.push('answer 2'));
     await Promise.all([first, second]);
     expect(events).toEqual(['start 1', 'start 2', 'answer 1', 'answer 2']);
+  });
+
+  it('gathers what is submitted within one turn of the event loop into one batch', async () => {
+    const batches: number[][] = [];
+    const queue = new BatchQueue<number, number>(async (batch) => (batches.push(batch), batch));
+    // As requests whose handlers reach the queue after a few awaits of their own.
+    const later = (n: number, hops: number): Promise<number> => (hops === 0 ? queue.submit(n) : Promise.resolve().then(() => later(n, hops - 1)));
+    expect(await Promise.all([queue.submit(1), later(2, 3), later(3, 10)])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3]]);
   });
 
   it('respects the batch size limit', async () => {

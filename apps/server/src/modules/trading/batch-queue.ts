@@ -31,19 +31,25 @@ export class BatchQueue<C, R> {
   }
 
   private async drain(): Promise<void> {
-    // Let the commands submitted in this same tick join the first batch.
-    await Promise.resolve();
+    let answerPrevious: (() => void) | null = null;
     while (this.pending.length > 0) {
+      // Let everything that arrived in this turn of the event loop join the batch. (With
+      // an embedded database, which runs on this thread, a batch otherwise starts before
+      // the next request has even been read, and every batch holds one command.)
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = this.pending.splice(0, this.maxBatch);
+      const running = this.process(batch.map((p) => p.command));
+      // The previous batch is answered once this one went out, so the database works on
+      // it while those answers are written.
+      if (answerPrevious) setImmediate(answerPrevious);
       try {
-        const results = await this.process(batch.map((p) => p.command));
-        // Answered after the next batch went out: its matching and statement do not wait
-        // behind the work of sending these answers, so the database is not left idle.
-        setImmediate(() => batch.forEach((p, i) => p.resolve(results[i]!)));
+        const results = await running;
+        answerPrevious = () => batch.forEach((p, i) => p.resolve(results[i]!));
       } catch (error) {
-        setImmediate(() => batch.forEach((p) => p.reject(error)));
+        answerPrevious = () => batch.forEach((p) => p.reject(error));
       }
     }
+    answerPrevious?.();
     this.running = null;
   }
 }
