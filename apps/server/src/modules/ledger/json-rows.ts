@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Rows for set-based SQL: a whole batch travels as ONE JSON parameter and is expanded
- * server-side with `jsonb_to_recordset`, so the statement text stays constant (prepared
+ * server-side with `json_to_recordset`, so the statement text stays constant (prepared
  * once) and its size does not grow with the batch. Bigints travel as strings, which
- * PostgreSQL reads back into bigint columns exactly.
+ * PostgreSQL reads back into bigint columns exactly. Typed `json`, not `jsonb`: read once
+ * as it is expanded, without building the binary form (about 1 us less per row here).
  */
 export function jsonRows(rows: readonly object[]): string {
   return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
@@ -12,11 +13,11 @@ export function jsonRows(rows: readonly object[]): string {
 
 /**
  * `array[...]::uuid[]` of the given ids, from ONE JSON parameter. Added as `col = any(...)`
- * beside a join with `jsonb_to_recordset` (which the planner always guesses at 100 rows),
+ * beside a join with `json_to_recordset` (which the planner always guesses at 100 rows),
  * it lets the planner reach the rows through the index instead of scanning the table.
  */
 export function uuidArray(ids: Iterable<string>): SQL {
-  return sql`array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid)`;
+  return sql`array(select json_array_elements_text(${JSON.stringify([...new Set(ids)])}::json)::uuid)`;
 }
 
 // PGlite answers `{ rows }`, postgres-js an array of rows.

@@ -28,7 +28,7 @@ async function selectAvailable(db: Db | Tx, keys: Iterable<BalanceKey>, forUpdat
   const result = await db.execute(sql`
     select b.account_id, b.asset_type, b.asset, b.total - b.reserved as available
     from balances b
-    join jsonb_to_recordset(${jsonRows(wanted)}::jsonb) as k(account_id uuid, asset_type text, asset text)
+    join json_to_recordset(${jsonRows(wanted)}::json) as k(account_id uuid, asset_type text, asset text)
       on b.account_id = k.account_id and b.asset_type = k.asset_type and b.asset = k.asset
     where b.account_id = any(${uuidArray(wanted.map((k) => k.account_id))})
     order by b.account_id, b.asset_type, b.asset
@@ -62,7 +62,7 @@ function balanceDeltaCtes(deltas: readonly BalanceDelta[]): SQL[] {
   const rows = deltas.map((d) => ({ account_id: d.accountId, asset_type: d.assetType, asset: d.asset, total: d.total, reserved: d.reserved }));
   const accounts = uuidArray(deltas.map((d) => d.accountId));
   return [
-    sql`bal_in as (select * from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as d(account_id uuid, asset_type text, asset text, total bigint, reserved bigint))`,
+    sql`bal_in as (select * from json_to_recordset(${jsonRows(rows)}::json) as d(account_id uuid, asset_type text, asset text, total bigint, reserved bigint))`,
     sql`bal_upd as (update balances b set total = b.total + d.total, reserved = b.reserved + d.reserved from bal_in d
       where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset and b.total + d.total >= b.reserved + d.reserved
         and b.account_id = any(${accounts})
@@ -95,10 +95,10 @@ export function journalCtes(entries: readonly JournalRecord[]): SQL[] {
   const lines = entries.flatMap((e) => e.lines.map((l) => ({ entry_id: e.id, account_id: l.accountId, asset_type: l.assetType, asset: l.asset, amount: l.amount })));
   return [
     sql`je_ins as (insert into journal_entries (id, kind, reference, created_at)
-      select id, kind, reference, created_at from jsonb_to_recordset(${jsonRows(heads)}::jsonb) as e(id uuid, kind text, reference text, created_at timestamptz))`,
+      select id, kind, reference, created_at from json_to_recordset(${jsonRows(heads)}::json) as e(id uuid, kind text, reference text, created_at timestamptz))`,
     sql`jl_ins as (insert into journal_lines (entry_id, account_id, asset_type, asset, amount)
       select entry_id, account_id, asset_type, asset, amount
-      from jsonb_to_recordset(${jsonRows(lines)}::jsonb) as l(entry_id uuid, account_id uuid, asset_type text, asset text, amount bigint))`,
+      from json_to_recordset(${jsonRows(lines)}::json) as l(entry_id uuid, account_id uuid, asset_type text, asset text, amount bigint))`,
   ];
 }
 

@@ -109,7 +109,7 @@ function insertOrdersCte(rows: OrderState[]): SQL {
       filled_quantity, filled_value, status, cancel_reason, reserved, idempotency_key, created_at, updated_at)
     select id, user_id, instrument_id, side, type, time_in_force, post_only, price, quantity,
       filled_quantity, filled_value, status, cancel_reason, reserved, idempotency_key, created_at, updated_at
-    from rows from (jsonb_to_recordset(${json}::jsonb) as (id uuid, user_id uuid, instrument_id uuid, side text, type text,
+    from rows from (json_to_recordset(${json}::json) as (id uuid, user_id uuid, instrument_id uuid, side text, type text,
       time_in_force text, post_only boolean, price bigint, quantity bigint, filled_quantity bigint, filled_value bigint, status text,
       cancel_reason text, reserved bigint, idempotency_key text, created_at timestamptz, updated_at timestamptz)) with ordinality as r
     order by r.ordinality)`;
@@ -121,7 +121,7 @@ function updateOrdersCte(rows: OrderState[]): SQL {
   );
   return sql`ord_upd as (update orders o set filled_quantity = r.filled_quantity, filled_value = r.filled_value, reserved = r.reserved,
       status = r.status, cancel_reason = r.cancel_reason, updated_at = r.updated_at
-    from jsonb_to_recordset(${json}::jsonb) as r(id uuid, filled_quantity bigint, filled_value bigint, reserved bigint, status text, cancel_reason text, updated_at timestamptz)
+    from json_to_recordset(${json}::json) as r(id uuid, filled_quantity bigint, filled_value bigint, reserved bigint, status text, cancel_reason text, updated_at timestamptz)
     where o.id = r.id and o.id = any(${uuidArray(rows.map((o) => o.id))}))`;
 }
 
@@ -134,7 +134,7 @@ function insertTradesCte(rows: TradeRecord[]): SQL {
   );
   return sql`trd_ins as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
     select id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at
-    from rows from (jsonb_to_recordset(${json}::jsonb) as (id uuid, instrument_id uuid, buy_order_id uuid, sell_order_id uuid, buyer_id uuid,
+    from rows from (json_to_recordset(${json}::json) as (id uuid, instrument_id uuid, buy_order_id uuid, sell_order_id uuid, buyer_id uuid,
       seller_id uuid, taker_side text, price bigint, quantity bigint, created_at timestamptz)) with ordinality as r
     order by r.ordinality)`;
 }
@@ -149,7 +149,7 @@ function insertSettlementsCte(rows: { trade: TradeRecord; entryId: string }[]): 
   );
   return sql`stl_ins as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)
     select id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, created_at
-    from jsonb_to_recordset(${json}::jsonb) as r(id uuid, trade_id uuid, journal_entry_id uuid, status text, currency text, cash_amount bigint, units bigint, created_at timestamptz))`;
+    from json_to_recordset(${json}::json) as r(id uuid, trade_id uuid, journal_entry_id uuid, status text, currency text, cash_amount bigint, units bigint, created_at timestamptz))`;
 }
 
 export function toOrderState(row: typeof orders.$inferSelect): OrderState {
