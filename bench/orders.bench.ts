@@ -4,7 +4,8 @@
  * matching, and the commit of orders/trades/journal/settlements/balances. The load comes
  * from wrk (C, one thread; `apt-get install -y wrk`), which costs the shared cores about
  * a fifth of what a Node client does. Method and figures in docs/benchmarks.md. Env:
- * BENCH_SECONDS (per level, default 10), BENCH_ORDERS (in-process row, default 20000),
+ * BENCH_SECONDS (per run, default 6), BENCH_RUNS (per HTTP level, default 3; the run with the
+ * median throughput is reported, all runs' figures are listed), BENCH_ORDERS (in-process row, default 20000),
  * BENCH_CLIENTS (1,16,64), BENCH_PG_URL (default the local test server), BENCH_BACKENDS
  * (pglite,postgres).
  */
@@ -22,7 +23,8 @@ import { nextOrder, random } from './orders-workload.mjs';
 import { BASE, ORIGIN, pgliteBackend, postgresBackend, prepareMarket, signIn, startServer, TRADERS, type Backend } from './orders-setup';
 
 const MAX_ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
-const MAX_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MAX_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
@@ -36,6 +38,8 @@ interface LevelResult {
   p50: number;
   p99: number;
   statuses: Record<string, number>;
+  /** orders/s of every run of the level, when it was run several times. */
+  runs?: number[];
 }
 
 function requireWrk(): void {
@@ -106,7 +110,12 @@ async function run(backend: Backend): Promise<LevelResult[]> {
     writeFileSync(marketFile, JSON.stringify({ instrumentId, origin: ORIGIN, cookies: [...cookies.values()] }));
     await level(4, marketFile, 2); // warm-up, discarded
     const results = [];
-    for (const clients of LEVELS) results.push(await level(clients, marketFile));
+    for (const clients of LEVELS) {
+      const runs: LevelResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await level(clients, marketFile));
+      const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+      results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)) });
+    }
     results.push(await inProcess(app, Math.max(...LEVELS), instrumentId));
     return results;
   } finally {
@@ -122,11 +131,11 @@ const backends: Backend[] = [];
 if (BACKENDS.includes('pglite')) backends.push(pgliteBackend);
 if (BACKENDS.includes('postgres')) backends.push(postgresBackend(PG_URL));
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${MAX_SECONDS} s per HTTP level (wrk), in process up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s`);
-console.log('| database | clients | orders | orders/s | p50 | p99 | statuses |');
-console.log('|---|---:|---:|---:|---:|---:|---|');
+console.log('| database | clients | orders | orders/s (median run) | p50 | p99 | all runs, orders/s | statuses |');
+console.log('|---|---:|---:|---:|---:|---:|---|---|');
 for (const backend of backends) {
   for (const r of await run(backend)) {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
-    console.log(`| ${backend.name}${'inProcess' in r.statuses ? ' — in process, no HTTP' : ''} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${JSON.stringify(r.statuses)} |`);
+    console.log(`| ${backend.name}${'inProcess' in r.statuses ? ' — in process, no HTTP' : ''} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${JSON.stringify(r.statuses)} |`);
   }
 }
