@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../../test/harness';
-import { issueBond, orderClient } from './test-support';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { custodyMove, issueBond, orderClient } from './test-support';
 
 let t: TestApp;
 let api: ReturnType<typeof orderClient>;
@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const custody = (cookie: string, direction: 'deposits' | 'withdrawals', payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/custody/${direction}`, headers: { cookie, origin: TEST_ORIGIN }, payload });
+const custody = (cookie: string, direction: 'deposits' | 'withdrawals', payload: { email: string; currency: string; amount: string | number }) =>
+  custodyMove(t, cookie, direction, payload);
 
 describe('custody cash movements', () => {
   it('the custodian deposits to and withdraws from a user account within its available cash', async () => {

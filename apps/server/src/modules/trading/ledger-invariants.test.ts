@@ -2,8 +2,8 @@ import { fromMinorUnits } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../../test/harness';
-import { holdings, issueBond, orderClient } from './test-support';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { custodyMove, holdings, issueBond, orderClient } from './test-support';
 
 // A seeded storm of concurrent orders on two instruments that share the traders' cash,
 // with cancels and custody withdrawals and deposits moving cash behind the desks, then
@@ -27,8 +27,7 @@ function random(seed: number) {
   };
 }
 
-const custody = (direction: 'deposits' | 'withdrawals', email: string, amount: string) =>
-  t.app.inject({ method: 'POST', url: `/api/custody/${direction}`, headers: { cookie: custodian, origin: TEST_ORIGIN }, payload: { email, currency: 'USD', amount } });
+const custody = (direction: 'deposits' | 'withdrawals', email: string, amount: string) => custodyMove(t, custodian, direction, { email, currency: 'USD', amount });
 
 beforeAll(async () => {
   t = await createTestApp();

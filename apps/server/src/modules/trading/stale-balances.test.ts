@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromMinorUnits } from '@meridian/schemas';
 import { orders, trades } from '../../db/schema';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../../test/harness';
-import { holdings, issueBond, orderClient } from './test-support';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { custodyMove, holdings, issueBond, orderClient } from './test-support';
 
 // Order batches decide on the last known available balance and write with a guard; these
 // tests move cash behind that knowledge (custody) and check that no order ever spends
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const custody = (direction: 'deposits' | 'withdrawals', amount: string) =>
-  t.app.inject({ method: 'POST', url: `/api/custody/${direction}`, headers: { cookie: custodian, origin: TEST_ORIGIN }, payload: { email: INVESTOR, currency: 'USD', amount } });
+const custody = (direction: 'deposits' | 'withdrawals', amount: string) => custodyMove(t, custodian, direction, { email: INVESTOR, currency: 'USD', amount });
 
 const limit = (orderType: 'buy' | 'sell', quantity: number, price: string) => ({ instrumentId: bond, orderType, type: 'limit', quantity, price });
 

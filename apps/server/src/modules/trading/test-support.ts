@@ -27,6 +27,11 @@ export function orderClient(t: TestApp) {
   };
 }
 
+/** A custody cash movement (POST /api/custody/deposits|withdrawals) sent with `cookie`. */
+export function custodyMove(t: TestApp, cookie: string, direction: 'deposits' | 'withdrawals', payload: { email: string; currency: string; amount: string | number }) {
+  return t.app.inject({ method: 'POST', url: `/api/custody/${direction}`, headers: { cookie, origin: TEST_ORIGIN }, payload });
+}
+
 /** total/reserved of a user's cash (USD) and units of an instrument, straight from the ledger. */
 export async function holdings(t: TestApp, email: string, instrumentId: string) {
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
