@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShortLivedCache } from './short-lived-cache';
+import { ShortLivedCache, spreadTtl } from './short-lived-cache';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -40,5 +40,11 @@ describe('ShortLivedCache', () => {
     cache.set('b', 2, 10);
     cache.set('c', 3, 10);
     expect([cache.get('k', 0), cache.get('b', 0), cache.get('c', 0)]).toEqual([undefined, 2, 3]);
+  });
+
+  it('spreads a time to live over its last quarter, never past it', () => {
+    expect(spreadTtl(5_000, () => 0)).toBe(5_000);
+    expect(spreadTtl(5_000, () => 0.999_999)).toBe(3_751);
+    expect(spreadTtl(5_000, () => 0.5)).toBe(4_375);
   });
 });

@@ -61,6 +61,15 @@ export class ShortLivedCache<V> {
   }
 }
 
+/**
+ * A time to live shortened by up to a quarter at random: entries loaded together (say, the
+ * sessions of a burst of sign-ins) then expire apart, so their reloads do not all land on
+ * the same moment. Never longer than `ms`.
+ */
+export function spreadTtl(ms: number, random: () => number = Math.random): number {
+  return ms - Math.floor(ms * 0.25 * random());
+}
+
 /** One cache per key object (per database, so test apps never share entries). */
 export function cachePerKey<K extends object, V>(create: () => ShortLivedCache<V>): (owner: K) => ShortLivedCache<V> {
   const caches = new WeakMap<K, ShortLivedCache<V>>();

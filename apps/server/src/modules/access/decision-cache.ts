@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { cachePerKey, ShortLivedCache } from '../../short-lived-cache';
+import { cachePerKey, ShortLivedCache, spreadTtl } from '../../short-lived-cache';
 import { forgetUser } from '../auth/session-cache';
 import type { PermissionCandidate } from './resolve';
 import { loadCandidates } from './service';
@@ -23,7 +23,7 @@ const keyOf = (userId: string, permissionId: string) => `${userId}\u0000${permis
 /** The user's holdings of a permission; concurrent misses share one load. */
 export async function cachedCandidates(db: Db, userId: string, permissionId: string, now = new Date()): Promise<PermissionCandidate[]> {
   const validUntil = ({ candidates, expiries }: Holdings) =>
-    candidates.length === 0 ? null : Math.min(now.getTime() + PERMISSION_CACHE_TTL_MS, ...expiries.map((d) => d.getTime()));
+    candidates.length === 0 ? null : Math.min(now.getTime() + spreadTtl(PERMISSION_CACHE_TTL_MS), ...expiries.map((d) => d.getTime()));
   const holdings = await cacheFor(db).getOrLoad(keyOf(userId, permissionId), () => loadCandidates(db, userId, permissionId, now), validUntil, now.getTime());
   return holdings.candidates;
 }

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@meridian/schemas';
 import type { Db } from '../../db/client';
-import { cachePerKey, ShortLivedCache } from '../../short-lived-cache';
+import { cachePerKey, ShortLivedCache, spreadTtl } from '../../short-lived-cache';
 
 /**
  * Validated session cookie -> user (+ roles), kept a few seconds so the order path does not
@@ -18,7 +18,7 @@ export type SessionHit = { user: AuthUser; expiresAt: Date } | null;
 // Per database (one per app instance), so test apps never see each other's sessions.
 const cacheFor = cachePerKey<Db, SessionHit>(() => new ShortLivedCache(MAX_ENTRIES));
 
-const validUntil = (hit: SessionHit, now: number) => (hit ? Math.min(now + SESSION_CACHE_TTL_MS, hit.expiresAt.getTime()) : null);
+const validUntil = (hit: SessionHit, now: number, ttl = SESSION_CACHE_TTL_MS) => (hit ? Math.min(now + ttl, hit.expiresAt.getTime()) : null);
 
 const TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?meridian\.session_token=([^;]+)/;
 
@@ -39,7 +39,7 @@ export function rememberUser(db: Db, key: string, user: AuthUser, sessionExpires
 
 /** The cached session, else `lookUp`'s answer (one look-up per key at a time), remembered when valid. */
 export function loadSession(db: Db, key: string, lookUp: () => Promise<SessionHit>, now = Date.now()): Promise<SessionHit> {
-  return cacheFor(db).getOrLoad(key, lookUp, (hit) => validUntil(hit, now), now);
+  return cacheFor(db).getOrLoad(key, lookUp, (hit) => validUntil(hit, now, spreadTtl(SESSION_CACHE_TTL_MS)), now);
 }
 
 /** Forgets one session (sign-out), or every session when no key is given (bulk revocation). */
