@@ -27,8 +27,4 @@ export class AvailableCache {
   remember(states: readonly BalanceState[]): void {
     for (const s of states) this.set(s, s.total - s.reserved);
   }
-
-  get size(): number {
-    return this.byKey.size;
-  }
 }

@@ -59,7 +59,7 @@ export function reservationKey(desk: InstrumentDesk, accountId: string, side: 'b
  * every write (orders, trades, balance changes). Pure apart from the desk: the caller
  * persists `writes` in one transaction and rebuilds the desk if that fails.
  */
-export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Outcome[]; writes: BatchWrites; refusedOnCachedBalance: boolean } {
+export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Outcome[]; writes: BatchWrites } {
   const writes: BatchWrites = { inserted: [], updated: new Map(), trades: [], deltas: new BalanceDeltas() };
   const outcomes = commands.map((command): Outcome => {
     try {
@@ -69,7 +69,7 @@ export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Ou
       throw error;
     }
   });
-  return { outcomes, writes, refusedOnCachedBalance: ctx.refusedOnCachedBalance };
+  return { outcomes, writes };
 }
 
 function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outcome {

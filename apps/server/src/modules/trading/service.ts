@@ -210,7 +210,7 @@ export class TradingService {
   private async matchAndWrite(db: Db | Tx, entry: DeskEntry, batch: Command[], lock: boolean) {
     const ctx = await loadBatchContext(db, entry.desk, batch, this.accounts, this.balances, lock);
     const result = runBatch(ctx, batch);
-    if (result.refusedOnCachedBalance) return null;
+    if (ctx.refusedOnCachedBalance) return null;
     this.balances.remember(await writeBatch(db, result.writes));
     return result;
   }
