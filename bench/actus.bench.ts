@@ -27,7 +27,10 @@ function jobsByType(): Map<string, Job[]> {
     const parsed = parseTerms(c.terms);
     if (!parsed.ok) continue;
     const type = parsed.value.contractType;
-    const job = { terms: parsed.value, options: { to: c.to, observations: observationsOf(c), observedEvents: c.eventsObserved } };
+    const job = {
+      terms: parsed.value,
+      options: { to: c.to, observations: observationsOf(c), observedEvents: c.eventsObserved },
+    };
     byType.set(type, [...(byType.get(type) ?? []), job]);
   }
   return byType;
@@ -66,17 +69,30 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-const REFERENCE: Record<string, number> = { PAM: 26_000, ANN: 11_500, LAM: 18_600, NAM: 15_800, SWPPV: 13_400, SWAPS: 5_800 };
+const REFERENCE: Record<string, number> = {
+  PAM: 26_000,
+  ANN: 11_500,
+  LAM: 18_600,
+  NAM: 15_800,
+  SWPPV: 13_400,
+  SWAPS: 5_800,
+};
 
 const byType = jobsByType();
-console.log(`ACTUS engine benchmark: ${RUNS} runs x ~${RUN_MS} ms per type, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`);
+console.log(
+  `ACTUS engine benchmark: ${RUNS} runs x ~${RUN_MS} ms per type, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`,
+);
 const only = process.env.BENCH_TYPES?.split(',');
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
-console.log('| type | cases | per CPU-second (median) | wall-clock (median) | Java reference | ratio (CPU) | runs (CPU, k) |');
+console.log(
+  '| type | cases | per CPU-second (median) | wall-clock (median) | Java reference | ratio (CPU) | runs (CPU, k) |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---|');
 // Warm up on the whole mixed workload first, as a platform evaluating many contract types
 // would: shared engine code is then optimized for every type, not for the first one run.
-const selected = [...byType.entries()].filter(([type]) => !only || only.includes(type)).sort(([a], [b]) => a.localeCompare(b));
+const selected = [...byType.entries()]
+  .filter(([type]) => !only || only.includes(type))
+  .sort(([a], [b]) => a.localeCompare(b));
 for (let i = 0; i < 3; i++) for (const [, jobs] of selected) run(jobs, WARMUP_MS);
 for (const [type, jobs] of selected) {
   const rates = Array.from({ length: RUNS }, () => run(jobs));
@@ -84,5 +100,7 @@ for (const [type, jobs] of selected) {
   const wall = median(rates.map((r) => r.wall));
   const ref = REFERENCE[type];
   const runs = rates.map((r) => (r.cpu / 1000).toFixed(1)).join(' ');
-  console.log(`| ${type} | ${jobs.length} | ${fmt(cpu)} | ${fmt(wall)} | ${ref ? fmt(ref) : '-'} | ${ref ? (cpu / ref).toFixed(1) + 'x' : '-'} | ${runs} |`);
+  console.log(
+    `| ${type} | ${jobs.length} | ${fmt(cpu)} | ${fmt(wall)} | ${ref ? fmt(ref) : '-'} | ${ref ? (cpu / ref).toFixed(1) + 'x' : '-'} | ${runs} |`,
+  );
 }

@@ -1,4 +1,11 @@
-import { ExecutionReport, FastBook, OrderType, TimeInForce, type MatchingBook, type NewOrder } from '@meridian/matching';
+import {
+  ExecutionReport,
+  FastBook,
+  OrderType,
+  TimeInForce,
+  type MatchingBook,
+  type NewOrder,
+} from '@meridian/matching';
 import { OrderBook, Side as PeerSide } from 'nodejs-order-book';
 import { OP_CANCEL, OP_LIMIT, type Workload } from './matching-workload';
 
@@ -19,7 +26,16 @@ export function meridianSubject(): Subject {
   let book: MatchingBook = new FastBook(1 << 15);
   const report = new ExecutionReport();
   // One reused command object: the engine's hot path takes no per-order allocation.
-  const order: NewOrder = { id: 0, owner: 0, side: 0, type: OrderType.LIMIT, price: 0, quantity: 0, timeInForce: TimeInForce.GTC, postOnly: false };
+  const order: NewOrder = {
+    id: 0,
+    owner: 0,
+    side: 0,
+    type: OrderType.LIMIT,
+    price: 0,
+    quantity: 0,
+    timeInForce: TimeInForce.GTC,
+    postOnly: false,
+  };
   return {
     name: '@meridian/matching FastBook',
     reset: () => void (book = new FastBook(1 << 15)),
@@ -63,7 +79,8 @@ export function peerSubject(w: Workload): Subject {
     apply(wl, i) {
       const kind = wl.kind[i];
       if (kind === OP_CANCEL) book.cancel(ids[i]!);
-      else if (kind === OP_LIMIT) book.limit({ side: sides[wl.side[i]!]!, id: ids[i]!, size: wl.quantity[i]!, price: wl.price[i]! });
+      else if (kind === OP_LIMIT)
+        book.limit({ side: sides[wl.side[i]!]!, id: ids[i]!, size: wl.quantity[i]!, price: wl.price[i]! });
       else book.market({ side: sides[wl.side[i]!]!, size: wl.quantity[i]! });
     },
     size() {
@@ -72,7 +89,10 @@ export function peerSubject(w: Workload): Subject {
     },
     top() {
       const [asks, bids] = book.depth();
-      return { bids: [...bids].sort((a, b) => b[0] - a[0]).slice(0, 5), asks: [...asks].sort((a, b) => a[0] - b[0]).slice(0, 5) };
+      return {
+        bids: [...bids].sort((a, b) => b[0] - a[0]).slice(0, 5),
+        asks: [...asks].sort((a, b) => a[0] - b[0]).slice(0, 5),
+      };
     },
   };
 }

@@ -60,7 +60,16 @@ export function buildWorkload(operations: number, initialCount = 10_000, seed = 
   // Replays the workload while generating it, so cancels target live orders only.
   const tracker = new FastBook(1 << 15);
   const report = new ExecutionReport();
-  const order: NewOrder = { id: 0, owner: 0, side: 0, type: OrderType.LIMIT, price: 0, quantity: 0, timeInForce: TimeInForce.GTC, postOnly: false };
+  const order: NewOrder = {
+    id: 0,
+    owner: 0,
+    side: 0,
+    type: OrderType.LIMIT,
+    price: 0,
+    quantity: 0,
+    timeInForce: TimeInForce.GTC,
+    postOnly: false,
+  };
   const isLive = (id: number) => tracker.order(id) !== undefined;
   let nextId = 1;
   for (let i = 0; i < total; i++) {
@@ -75,7 +84,14 @@ export function buildWorkload(operations: number, initialCount = 10_000, seed = 
       w.quantity[i] = int(1, 100);
       w.id[i] = nextId;
       cancellable.push(nextId);
-      Object.assign(order, { id: nextId, owner: nextId++, side, type: OrderType.LIMIT, price: w.price[i], quantity: w.quantity[i] });
+      Object.assign(order, {
+        id: nextId,
+        owner: nextId++,
+        side,
+        type: OrderType.LIMIT,
+        price: w.price[i],
+        quantity: w.quantity[i],
+      });
       tracker.place(order, report);
     } else if (roll < 0.9 && takeLive(cancellable, isLive, int) !== undefined) {
       w.kind[i] = OP_CANCEL;
@@ -93,7 +109,11 @@ export function buildWorkload(operations: number, initialCount = 10_000, seed = 
 }
 
 /** Moves a random live id to the end of `pool` (dropping dead ones met on the way). */
-function takeLive(pool: number[], isLive: (id: number) => boolean, int: (lo: number, hi: number) => number): number | undefined {
+function takeLive(
+  pool: number[],
+  isLive: (id: number) => boolean,
+  int: (lo: number, hi: number) => number,
+): number | undefined {
   while (pool.length > 0) {
     const pick = int(0, pool.length - 1);
     const id = pool[pick]!;

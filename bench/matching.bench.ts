@@ -62,7 +62,14 @@ function measure(subject: Subject, w: Workload) {
     p99.push(l.p99);
     p999.push(l.p999);
   }
-  return { name: subject.name, opsPerSecond: median(rates), p50Ns: median(p50), p99Ns: median(p99), p999Ns: median(p999), runs: rates.map(Math.round) };
+  return {
+    name: subject.name,
+    opsPerSecond: median(rates),
+    p50Ns: median(p50),
+    p99Ns: median(p99),
+    p999Ns: median(p999),
+    runs: rates.map(Math.round),
+  };
 }
 
 const workload = buildWorkload(OPS);
@@ -81,14 +88,20 @@ const finalSize = ours.size();
 
 const results = [measure(ours, workload), measure(peer, workload)];
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
-console.log(`workload: 10,000 resting, then ${OPS.toLocaleString('en-US')} ops (60% limit / 30% cancel / 10% market); ${RUNS} runs, median`);
+console.log(
+  `workload: 10,000 resting, then ${OPS.toLocaleString('en-US')} ops (60% limit / 30% cancel / 10% market); ${RUNS} runs, median`,
+);
 console.log(`machine: ${machine}; hrtime.bigint pair overhead ~${timerOverhead()} ns (included in latencies)`);
-console.log(`final books (top 5 levels, order count) identical: ${agree ? 'yes' : 'NO'}; ${finalSize.toLocaleString('en-US')} orders resting at the end`);
+console.log(
+  `final books (top 5 levels, order count) identical: ${agree ? 'yes' : 'NO'}; ${finalSize.toLocaleString('en-US')} orders resting at the end`,
+);
 console.log('| book | ops/s | p50 | p99 | p99.9 |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) {
   const us = (ns: number) => `${(ns / 1000).toFixed(2)} us`;
-  console.log(`| ${r.name} | ${Math.round(r.opsPerSecond).toLocaleString('en-US')} | ${us(r.p50Ns)} | ${us(r.p99Ns)} | ${us(r.p999Ns)} |`);
+  console.log(
+    `| ${r.name} | ${Math.round(r.opsPerSecond).toLocaleString('en-US')} | ${us(r.p50Ns)} | ${us(r.p99Ns)} | ${us(r.p999Ns)} |`,
+  );
 }
 console.log(`per-run ops/s: ${results.map((r) => `${r.name}: ${r.runs.join(', ')}`).join('; ')}`);
 if (!agree) process.exitCode = 1;

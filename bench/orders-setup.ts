@@ -12,7 +12,9 @@ export const PORT = 5104;
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const ORIGIN = `http://localhost:${PORT}`;
 /** Demo accounts holding place_orders; each benchmark client trades as one of them. */
-export const TRADERS = ['issuer', 'investor', 'investor2', 'demo', 'marketmaker', 'admin'].map((u) => `${u}@meridian.test`);
+export const TRADERS = ['issuer', 'investor', 'investor2', 'demo', 'marketmaker', 'admin'].map(
+  (u) => `${u}@meridian.test`,
+);
 
 export interface Backend {
   name: string;
@@ -69,10 +71,18 @@ export async function signIn(email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'meridian-demo' }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
-export async function call(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+export async function call(
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${BASE}${path}`, {
     method,
     headers: { cookie, origin: ORIGIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -89,19 +99,41 @@ export async function prepareMarket(cookies: Map<string, string>): Promise<strin
   const issuer = cookies.get(TRADERS[0]!)!;
   const custodian = await signIn('custodian@meridian.test');
   for (const email of TRADERS) {
-    const res = await call(custodian, 'POST', '/api/custody/deposits', { email, currency: 'USD', amount: '100000000.00' });
+    const res = await call(custodian, 'POST', '/api/custody/deposits', {
+      email,
+      currency: 'USD',
+      amount: '100000000.00',
+    });
     if (res.status !== 201) throw new Error(`deposit: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const today = new Date().toISOString().slice(0, 10);
   const bond = await call(issuer, 'POST', '/api/instruments', {
-    contractType: 'PAM', name: 'Benchmark 4% 2031', notionalAmount: 100_000_000, currency: 'USD', issueDate: today,
-    maturityDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`, interestRate: 4, paymentFrequency: 'P1Y', dayCountConvention: 'A/365',
+    contractType: 'PAM',
+    name: 'Benchmark 4% 2031',
+    notionalAmount: 100_000_000,
+    currency: 'USD',
+    issueDate: today,
+    maturityDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`,
+    interestRate: 4,
+    paymentFrequency: 'P1Y',
+    dayCountConvention: 'A/365',
   });
   if (bond.status !== 201) throw new Error(`issue: ${bond.status} ${JSON.stringify(bond.body)}`);
   const instrumentId = (bond.body as { id: string }).id;
   for (const email of TRADERS.slice(1)) {
-    await call(issuer, 'POST', '/api/orders', { instrumentId, orderType: 'sell', type: 'limit', quantity: 50_000, price: '100.00' });
-    const res = await call(cookies.get(email)!, 'POST', '/api/orders', { instrumentId, orderType: 'buy', type: 'market', quantity: 50_000 });
+    await call(issuer, 'POST', '/api/orders', {
+      instrumentId,
+      orderType: 'sell',
+      type: 'limit',
+      quantity: 50_000,
+      price: '100.00',
+    });
+    const res = await call(cookies.get(email)!, 'POST', '/api/orders', {
+      instrumentId,
+      orderType: 'buy',
+      type: 'market',
+      quantity: 50_000,
+    });
     if (res.status !== 201) throw new Error(`allocation: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return instrumentId;

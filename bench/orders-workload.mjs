@@ -16,5 +16,11 @@ export function nextOrder(rnd, instrumentId) {
   const buy = rnd() < 0.5;
   const offset = Math.floor(rnd() * 56);
   const cents = buy ? 9_950 + offset : 10_050 - offset;
-  return { instrumentId, orderType: buy ? 'buy' : 'sell', type: 'limit', quantity: 1 + Math.floor(rnd() * 10), price: (cents / 100).toFixed(2) };
+  return {
+    instrumentId,
+    orderType: buy ? 'buy' : 'sell',
+    type: 'limit',
+    quantity: 1 + Math.floor(rnd() * 10),
+    price: (cents / 100).toFixed(2),
+  };
 }

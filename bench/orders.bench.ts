@@ -20,7 +20,17 @@ import { placeOrderSchema } from '@meridian/schemas';
 import type { FastifyInstance } from 'fastify';
 // @ts-expect-error -- plain JavaScript module shared with the wrk script's order stream
 import { nextOrder, random } from './orders-workload.mjs';
-import { BASE, ORIGIN, pgliteBackend, postgresBackend, prepareMarket, signIn, startServer, TRADERS, type Backend } from './orders-setup';
+import {
+  BASE,
+  ORIGIN,
+  pgliteBackend,
+  postgresBackend,
+  prepareMarket,
+  signIn,
+  startServer,
+  TRADERS,
+  type Backend,
+} from './orders-setup';
 
 const MAX_ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const MAX_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -65,9 +75,24 @@ async function level(clients: number, marketFile: string, seconds = MAX_SECONDS)
   const code = await new Promise<number | null>((resolve) => wrk.on('close', resolve));
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
-  const r = JSON.parse(line.slice(6)) as { requests: number; seconds: number; p50: number; p99: number; errors: number; statuses: Record<string, number> };
+  const r = JSON.parse(line.slice(6)) as {
+    requests: number;
+    seconds: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    statuses: Record<string, number>;
+  };
   if (r.errors > 0) r.statuses.socketErrors = r.errors;
-  return { clients, orders: r.requests, seconds: r.seconds, perSecond: r.requests / r.seconds, p50: r.p50, p99: r.p99, statuses: r.statuses };
+  return {
+    clients,
+    orders: r.requests,
+    seconds: r.seconds,
+    perSecond: r.requests / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    statuses: r.statuses,
+  };
 }
 
 /**
@@ -76,7 +101,8 @@ async function level(clients: number, marketFile: string, seconds = MAX_SECONDS)
  */
 async function inProcess(app: FastifyInstance, clients: number, instrumentId: string): Promise<LevelResult> {
   const userIds: string[] = [];
-  for (const email of TRADERS) userIds.push((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id);
+  for (const email of TRADERS)
+    userIds.push((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id);
   const latencies: number[] = [];
   let sent = 0;
   const deadline = performance.now() + MAX_SECONDS * 1000;
@@ -87,7 +113,11 @@ async function inProcess(app: FastifyInstance, clients: number, instrumentId: st
       while (sent < MAX_ORDERS && performance.now() < deadline) {
         sent++;
         const t0 = performance.now();
-        await app.trading.placeOrder(userIds[c % userIds.length]!, placeOrderSchema.parse(nextOrder(rnd, instrumentId)), null);
+        await app.trading.placeOrder(
+          userIds[c % userIds.length]!,
+          placeOrderSchema.parse(nextOrder(rnd, instrumentId)),
+          null,
+        );
         latencies.push(performance.now() - t0);
       }
     }),
@@ -95,7 +125,15 @@ async function inProcess(app: FastifyInstance, clients: number, instrumentId: st
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { clients, orders: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses: { inProcess: latencies.length } };
+  return {
+    clients,
+    orders: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    statuses: { inProcess: latencies.length },
+  };
 }
 
 async function run(backend: Backend): Promise<LevelResult[]> {
@@ -130,12 +168,16 @@ requireWrk();
 const backends: Backend[] = [];
 if (BACKENDS.includes('pglite')) backends.push(pgliteBackend);
 if (BACKENDS.includes('postgres')) backends.push(postgresBackend(PG_URL));
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${MAX_SECONDS} s per HTTP level (wrk), in process up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s`);
+console.log(
+  `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${MAX_SECONDS} s per HTTP level (wrk), in process up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s`,
+);
 console.log('| database | clients | orders | orders/s (median run) | p50 | p99 | all runs, orders/s | statuses |');
 console.log('|---|---:|---:|---:|---:|---:|---|---|');
 for (const backend of backends) {
   for (const r of await run(backend)) {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
-    console.log(`| ${backend.name}${'inProcess' in r.statuses ? ' — in process, no HTTP' : ''} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${JSON.stringify(r.statuses)} |`);
+    console.log(
+      `| ${backend.name}${'inProcess' in r.statuses ? ' — in process, no HTTP' : ''} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${JSON.stringify(r.statuses)} |`,
+    );
   }
 }

@@ -20,7 +20,9 @@ test.describe('sign-in and sign-out', () => {
     expect(me.status()).toBe(401);
   });
 
-  test('a signed-out visit to a data screen toasts, redirects to login and comes back after sign-in', async ({ page }) => {
+  test('a signed-out visit to a data screen toasts, redirects to login and comes back after sign-in', async ({
+    page,
+  }) => {
     await page.goto('/marketplace');
     // Radix labels the toast region with its focus hotkey (SPEC §9: F8).
     const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');

@@ -45,7 +45,9 @@ async function choose(page: Page, comboboxName: string, option: string) {
 }
 
 test.describe('issuance and marketplace', () => {
-  test('the demo issuer creates a PAM bond through the wizard, then finds it on /issuer and /marketplace', async ({ page }) => {
+  test('the demo issuer creates a PAM bond through the wizard, then finds it on /issuer and /marketplace', async ({
+    page,
+  }) => {
     const name = `E2E Senior Notes ${Date.now()}`;
     await signInWithDemoAccount(page, ISSUER_NAME);
     await expect(page).not.toHaveURL(/sign-in/);
@@ -216,7 +218,9 @@ test.describe('issuance and marketplace', () => {
     await snapshot(page, 'instruments-detail-swap.png');
   });
 
-  test('an option without a strike: the preview shows the engine problems and the server refuses with its message', async ({ page }) => {
+  test('an option without a strike: the preview shows the engine problems and the server refuses with its message', async ({
+    page,
+  }) => {
     await signInViaApi(page, 'issuer@meridian.test');
     await page.goto('/create-instrument');
     await page.getByRole('radio', { name: /^OPTNS/ }).click();
@@ -247,7 +251,9 @@ test.describe('issuance and marketplace', () => {
     await signInViaApi(page, 'admin@meridian.test');
     await page.goto('/issuer');
     await expect(page.getByText('No instruments yet', { exact: true })).toBeVisible();
-    await expect(page.getByText('Create your first ACTUS-compliant financial instrument to get started.')).toBeVisible();
+    await expect(
+      page.getByText('Create your first ACTUS-compliant financial instrument to get started.'),
+    ).toBeVisible();
     await expect(page.getByTestId('total-instruments')).toHaveText('0');
     await expect(page.getByTestId('avg-maturity')).toHaveText('0 years');
     await page.getByRole('link', { name: 'Create First Instrument' }).click();
@@ -268,6 +274,9 @@ test.describe('issuance and marketplace', () => {
       data: { contractType: 'PAM', name: 'Not allowed', notionalAmount: 1000, issueDate: daysAgo(0) },
     });
     expect(response.status()).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Missing permission: create_instruments' });
+    expect(await response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Missing permission: create_instruments',
+    });
   });
 });

@@ -22,9 +22,16 @@ test.describe('landing page', () => {
       role: localStorage.getItem('selectedRole'),
       connected: localStorage.getItem('blockchainConnected'),
       at: localStorage.getItem('walletConnectedAt'),
-      badge: JSON.parse(localStorage.getItem('stakeholderBadge') ?? 'null') as { badgeType: string; status: string } | null,
+      badge: JSON.parse(localStorage.getItem('stakeholderBadge') ?? 'null') as {
+        badgeType: string;
+        status: string;
+      } | null,
     }));
-    expect(stored).toMatchObject({ role: 'issuer', connected: 'true', badge: { badgeType: 'stakeholder_access', status: 'simulated' } });
+    expect(stored).toMatchObject({
+      role: 'issuer',
+      connected: 'true',
+      badge: { badgeType: 'stakeholder_access', status: 'simulated' },
+    });
     expect(Date.parse(stored.at ?? '')).not.toBeNaN();
   });
 

@@ -34,7 +34,9 @@ const toMinor = (decimal: string) => {
 const fromMinor = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 /** As the screen shows money: en-US, 2 decimals (Intl formats the decimal string exactly). */
 const money = (minor: bigint, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(fromMinor(minor) as unknown as number);
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(
+    fromMinor(minor) as unknown as number,
+  );
 
 async function openTrader(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -55,14 +57,18 @@ async function openOrderCount(page: Page): Promise<number> {
   return orders.filter((order) => order.status === 'open').length;
 }
 
-const cashOf = (portfolio: Portfolio, currency: string) => toMinor(portfolio.cash.find((c) => c.currency === currency)?.available ?? '0');
+const cashOf = (portfolio: Portfolio, currency: string) =>
+  toMinor(portfolio.cash.find((c) => c.currency === currency)?.available ?? '0');
 
 /**
  * An instrument the seller holds, priced in a currency the buyer has cash in, preferring the
  * first 12 (Market Watch). The price rests just inside any existing ask and above any bid,
  * so the market buy takes exactly the seller's order.
  */
-async function pickInstrument(seller: Page, buyer: Page): Promise<{ instrument: Instrument; price: bigint; inWatch: boolean }> {
+async function pickInstrument(
+  seller: Page,
+  buyer: Page,
+): Promise<{ instrument: Instrument; price: bigint; inWatch: boolean }> {
   const instruments = await getJson<Instrument[]>(seller, '/api/instruments');
   const holdings = await getJson<Portfolio>(seller, '/api/portfolio/analytics');
   const buyerCash = await getJson<Portfolio>(buyer, '/api/portfolio/analytics');
@@ -101,7 +107,11 @@ async function chartUnits(page: Page): Promise<number> {
 async function dismissToasts(page: Page) {
   const close = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Close' });
   // The toast may be closing by itself (5 s) while we click: then it is gone anyway.
-  if ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  if ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await expect(close).toHaveCount(0, { timeout: 6_000 });
 }
 
@@ -115,7 +125,8 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   const sellerCash = cashOf(await getJson<Portfolio>(seller, '/api/portfolio/analytics'), instrument.currency);
   const buyerCash = cashOf(await getJson<Portfolio>(buyer, '/api/portfolio/analytics'), instrument.currency);
   const unitsBefore = async (page: Page) =>
-    holdingsOf(await getJson<Portfolio>(page, '/api/portfolio/analytics')).find((p) => p.instrumentId === instrument.id)?.units ?? 0;
+    holdingsOf(await getJson<Portfolio>(page, '/api/portfolio/analytics')).find((p) => p.instrumentId === instrument.id)
+      ?.units ?? 0;
   const sellerUnits = await unitsBefore(seller);
   const buyerUnits = await unitsBefore(buyer);
 
@@ -142,7 +153,9 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   await expect(newest(seller)).toHaveAttribute('data-status', 'open');
   // Both books show the ask at once; the buyer never reloads.
   for (const page of [seller, buyer]) {
-    await expect(page.getByTestId('book-ask').filter({ hasText: priceText }).first()).toContainText(String(QUANTITY), { timeout: LIVE_MS });
+    await expect(page.getByTestId('book-ask').filter({ hasText: priceText }).first()).toContainText(String(QUANTITY), {
+      timeout: LIVE_MS,
+    });
   }
 
   // The buyer's market buy crosses it.
@@ -151,7 +164,9 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   await buyForm.getByRole('button', { name: 'Place Buy Order' }).click();
   const clickedAt = Date.now();
   await expect(newest(seller)).toHaveAttribute('data-status', 'filled', { timeout: LIVE_MS });
-  test.info().annotations.push({ type: 'fill seen by the seller after (ms)', description: String(Date.now() - clickedAt) });
+  test
+    .info()
+    .annotations.push({ type: 'fill seen by the seller after (ms)', description: String(Date.now() - clickedAt) });
   await expect(buyer.getByRole('region', { name: 'Notifications (F8)' })).toContainText('filled');
 
   for (const page of [seller, buyer]) {
@@ -159,18 +174,27 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
     await expect(page.getByTestId('book-ask').filter({ hasText: priceText })).toHaveCount(0, { timeout: LIVE_MS });
     await expect(page.getByTestId('price-chart-canvas')).toBeVisible({ timeout: LIVE_MS });
     await expect.poll(() => chartUnits(page), { timeout: LIVE_MS }).toBe(chartBefore + QUANTITY);
-    await expect(page.getByTestId('market-watch-row').filter({ hasText: instrument.name })).toContainText(priceText, { timeout: LIVE_MS });
+    await expect(page.getByTestId('market-watch-row').filter({ hasText: instrument.name })).toContainText(priceText, {
+      timeout: LIVE_MS,
+    });
   }
   await expect(seller.getByTestId('available-balance')).toHaveText(usd(sellerCash + notional), { timeout: LIVE_MS });
   await expect(buyer.getByTestId('available-balance')).toHaveText(usd(buyerCash - notional), { timeout: LIVE_MS });
 
   // The ledger moved exactly: cash one way, units the other.
-  expect(cashOf(await getJson<Portfolio>(seller, '/api/portfolio/analytics'), instrument.currency)).toBe(sellerCash + notional);
-  expect(cashOf(await getJson<Portfolio>(buyer, '/api/portfolio/analytics'), instrument.currency)).toBe(buyerCash - notional);
+  expect(cashOf(await getJson<Portfolio>(seller, '/api/portfolio/analytics'), instrument.currency)).toBe(
+    sellerCash + notional,
+  );
+  expect(cashOf(await getJson<Portfolio>(buyer, '/api/portfolio/analytics'), instrument.currency)).toBe(
+    buyerCash - notional,
+  );
   expect(await unitsBefore(seller)).toBe(sellerUnits - QUANTITY);
   expect(await unitsBefore(buyer)).toBe(buyerUnits + QUANTITY);
 
-  for (const [page, name] of [[seller, 'seller'], [buyer, 'buyer']] as const) {
+  for (const [page, name] of [
+    [seller, 'seller'],
+    [buyer, 'buyer'],
+  ] as const) {
     await dismissToasts(page);
     await page.screenshot({ path: `${ARTIFACTS}/trading-${name}-after.png`, fullPage: true });
   }
@@ -218,7 +242,9 @@ test('an open limit order reserves cash until it is cancelled from Recent Orders
   await trader.context().close();
 });
 
-test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order, Order Failed with the server message', async ({ browser }) => {
+test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order, Order Failed with the server message', async ({
+  browser,
+}) => {
   const trader = await openTrader(browser, BUYER);
   const holdings = await getJson<Portfolio>(trader, '/api/portfolio/analytics');
   const instruments = (await getJson<Instrument[]>(trader, '/api/instruments')).slice(0, 12);
@@ -244,7 +270,9 @@ test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order,
   await expect(form.getByTestId('estimated-total')).toContainText('2.50');
   await submit.click();
   await expect(toasts).toContainText('Order Failed');
-  await expect(toasts).toContainText(`Insufficient units: this order needs 2 units of ${instrument!.name}, 0 available`);
+  await expect(toasts).toContainText(
+    `Insufficient units: this order needs 2 units of ${instrument!.name}, 0 available`,
+  );
   await expect(trader.getByTestId('open-orders')).toHaveText(String(openBefore));
   await trader.context().close();
 });

@@ -64,12 +64,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, { spa: hasWebBuild(config) });
   registerRequestMetrics(app, app.requestMetrics);
   registerOriginCheck(app, config);
-  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: cspDirectives() }, hsts: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: { directives: cspDirectives() },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Meridian API', version: VERSION, description: 'Sign in with POST /api/auth/sign-in/email; the session cookie authenticates later calls.' },
+      info: {
+        title: 'Meridian API',
+        version: VERSION,
+        description: 'Sign in with POST /api/auth/sign-in/email; the session cookie authenticates later calls.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'meridian.session_token' } } },
     },
     transform: jsonSchemaTransform,

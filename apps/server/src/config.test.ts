@@ -10,7 +10,12 @@ describe('loadConfig', () => {
   it('applies defaults and persists a generated auth secret in demo mode', () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 5000, demoMode: true, databaseUrl: undefined, publicUrl: 'http://localhost:5000' });
+    expect(config).toMatchObject({
+      port: 5000,
+      demoMode: true,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:5000',
+    });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(config.authSecret);
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
@@ -40,7 +45,10 @@ describe('loadConfig', () => {
   });
 
   it('splits trusted origins', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), TRUSTED_ORIGINS: 'http://localhost:5173/, http://127.0.0.1:5173' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      TRUSTED_ORIGINS: 'http://localhost:5173/, http://127.0.0.1:5173',
+    });
     expect(config.trustedOrigins).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
   });
 });

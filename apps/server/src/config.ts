@@ -92,7 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: stripSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
-    trustedOrigins: e.TRUSTED_ORIGINS.split(',').map((o) => stripSlash(o.trim())).filter(Boolean),
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',')
+      .map((o) => stripSlash(o.trim()))
+      .filter(Boolean),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     demoMode: e.DEMO_MODE,
@@ -118,7 +120,9 @@ function stripSlash(url: string): string {
 // generate the signing secret once and keep it beside the data.
 function persistedSecret(dataDir: string, demoMode: boolean): string {
   if (!demoMode) {
-    throw new ConfigError('Invalid configuration:\n  BETTER_AUTH_SECRET: required when DEMO_MODE=false (32+ characters)');
+    throw new ConfigError(
+      'Invalid configuration:\n  BETTER_AUTH_SECRET: required when DEMO_MODE=false (32+ characters)',
+    );
   }
   const file = join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -55,7 +55,11 @@ describe('error responses', () => {
     expect(conflict.json()).toEqual({ code: 'ORDER_EXISTS', message: 'Order already exists' });
     const refused = await t.app.inject({ method: 'GET', url: '/api/test/refused' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ code: 'ACTUS_REJECTED', message: 'Terms rejected', problems: [{ term: 'maturityDate' }] });
+    expect(refused.json()).toEqual({
+      code: 'ACTUS_REJECTED',
+      message: 'Terms rejected',
+      problems: [{ term: 'maturityDate' }],
+    });
   });
 
   it('answers 400 for malformed JSON', async () => {

@@ -42,7 +42,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !/\.\w+$/.test(path);
     if (options.spa && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -66,6 +68,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' });
     }
-    return reply.status(status).send({ code: error.code && !error.code.startsWith('FST_') ? error.code : (STATUS_CODES[status] ?? 'BAD_REQUEST'), message: error.message });
+    return reply.status(status).send({
+      code: error.code && !error.code.startsWith('FST_') ? error.code : (STATUS_CODES[status] ?? 'BAD_REQUEST'),
+      message: error.message,
+    });
   });
 }

@@ -23,10 +23,20 @@ describe('ShortLivedCache', () => {
 
   it('does not store a value whose expiry is null, nor one loaded across a forget', async () => {
     const cache = new ShortLivedCache<string>(10);
-    await cache.getOrLoad('none', async () => 'x', () => null, 0);
+    await cache.getOrLoad(
+      'none',
+      async () => 'x',
+      () => null,
+      0,
+    );
     expect(cache.get('none', 0)).toBeUndefined();
     const gate = deferred<string>();
-    const pending = cache.getOrLoad('k', () => gate.promise, () => 10_000, 0);
+    const pending = cache.getOrLoad(
+      'k',
+      () => gate.promise,
+      () => 10_000,
+      0,
+    );
     cache.forget((key) => key === 'other');
     gate.resolve('read before the forget');
     expect(await pending).toBe('read before the forget');
@@ -35,8 +45,22 @@ describe('ShortLivedCache', () => {
 
   it('lets a failed load be retried and drops the oldest entry beyond its bound', async () => {
     const cache = new ShortLivedCache<number>(2);
-    await expect(cache.getOrLoad('k', () => Promise.reject(new Error('down')), () => 10, 0)).rejects.toThrow('down');
-    expect(await cache.getOrLoad('k', async () => 1, () => 10, 0)).toBe(1);
+    await expect(
+      cache.getOrLoad(
+        'k',
+        () => Promise.reject(new Error('down')),
+        () => 10,
+        0,
+      ),
+    ).rejects.toThrow('down');
+    expect(
+      await cache.getOrLoad(
+        'k',
+        async () => 1,
+        () => 10,
+        0,
+      ),
+    ).toBe(1);
     cache.set('b', 2, 10);
     cache.set('c', 3, 10);
     expect([cache.get('k', 0), cache.get('b', 0), cache.get('c', 0)]).toEqual([undefined, 2, 3]);

@@ -23,7 +23,8 @@ export class ShortLivedCache<V> {
 
   set(key: string, value: V, validUntil: number): void {
     // Map keeps insertion order: dropping the first entry drops the oldest.
-    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size >= this.maxEntries && !this.entries.has(key))
+      this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, validUntil });
   }
 
@@ -32,7 +33,12 @@ export class ShortLivedCache<V> {
    * it runs. Stored until `validUntil(value)`; never stored when that is null, nor when
    * something was forgotten while it loaded.
    */
-  getOrLoad(key: string, load: () => Promise<V>, validUntil: (value: V) => number | null, now = Date.now()): Promise<V> {
+  getOrLoad(
+    key: string,
+    load: () => Promise<V>,
+    validUntil: (value: V) => number | null,
+    now = Date.now(),
+  ): Promise<V> {
     const hit = this.get(key, now);
     if (hit !== undefined) return Promise.resolve(hit);
     let pending = this.loading.get(key);

@@ -50,7 +50,10 @@ function runTests(args: string[]): number {
       }
     }
   }
-  if (exceptions.length > 0) console.log(`${exceptions.length} documented known exceptions (see packages/actus/README.md): ${exceptions.join(', ')}`);
+  if (exceptions.length > 0)
+    console.log(
+      `${exceptions.length} documented known exceptions (see packages/actus/README.md): ${exceptions.join(', ')}`,
+    );
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
 }
@@ -71,7 +74,17 @@ function printEvents(args: string[]): number {
     console.error(JSON.stringify(terms.error, null, 2));
     return 1;
   }
-  const testCase = isCase ? { id: '', file, terms: rawTerms, to: String(raw.to ?? ''), dataObserved: (raw.dataObserved ?? {}) as TestCase['dataObserved'], eventsObserved: (raw.eventsObserved ?? []) as unknown[], results: [] } : undefined;
+  const testCase = isCase
+    ? {
+        id: '',
+        file,
+        terms: rawTerms,
+        to: String(raw.to ?? ''),
+        dataObserved: (raw.dataObserved ?? {}) as TestCase['dataObserved'],
+        eventsObserved: (raw.eventsObserved ?? []) as unknown[],
+        results: [],
+      }
+    : undefined;
   const horizon = to ?? testCase?.to;
   const result = generateEvents(terms.value, {
     ...(horizon ? { to: horizon } : {}),

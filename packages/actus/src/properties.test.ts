@@ -55,7 +55,8 @@ const loanArb = (type: 'PAM' | 'ANN' | 'LAM' | 'NAM') =>
         raw.cycleOfPrincipalRedemption = g.cycle + g.stub;
       }
       if (type === 'LAM') raw.nextPrincipalRedemptionPayment = String(Math.ceil(g.notional / (g.periods + 1)));
-      if (type === 'NAM') raw.nextPrincipalRedemptionPayment = String(Math.ceil((g.notional * (1 + g.rate)) / g.periods));
+      if (type === 'NAM')
+        raw.nextPrincipalRedemptionPayment = String(Math.ceil((g.notional * (1 + g.rate)) / g.periods));
       return { raw, sign: g.role === 'RPA' ? 1 : -1, notional: g.notional };
     });
 
@@ -67,7 +68,15 @@ function evaluate(raw: Record<string, unknown>): ContractEvent[] {
   return events.value;
 }
 
-const NUMERIC = ['payoff', 'notionalPrincipal', 'nominalInterestRate', 'accruedInterest', 'feeAccrued', 'interestCalculationBaseAmount', 'nextPrincipalRedemptionPayment'] as const;
+const NUMERIC = [
+  'payoff',
+  'notionalPrincipal',
+  'nominalInterestRate',
+  'accruedInterest',
+  'feeAccrued',
+  'interestCalculationBaseAmount',
+  'nextPrincipalRedemptionPayment',
+] as const;
 const RUNS = { numRuns: 150 };
 
 describe.each(['PAM', 'ANN', 'LAM', 'NAM'] as const)('%s generated contracts', (type) => {
@@ -103,7 +112,9 @@ describe.each(['PAM', 'ANN', 'LAM', 'NAM'] as const)('%s generated contracts', (
         const events = evaluate(raw);
         const ied = events.find((e) => e.eventType === 'IED') as ContractEvent;
         expect(ied.payoff).toBeCloseTo(-sign * notional, 6);
-        const principal = events.filter((e) => e.eventType === 'PR' || e.eventType === 'MD').reduce((sum, e) => sum + e.payoff, 0);
+        const principal = events
+          .filter((e) => e.eventType === 'PR' || e.eventType === 'MD')
+          .reduce((sum, e) => sum + e.payoff, 0);
         expect(principal).toBeCloseTo(sign * notional, 4);
         const last = events[events.length - 1] as ContractEvent;
         expect(last.eventType).toBe('MD');
@@ -155,7 +166,9 @@ describe('conventions on generated contracts', () => {
         const plain = { ...raw, dayCountConvention: 'A365', businessDayConvention: 'NOS' };
         const events = evaluate(plain);
         const interest = events.filter((e) => e.eventType === 'IP').reduce((sum, e) => sum + e.payoff, 0);
-        const days = ((parseTime(String(raw.maturityDate)) as number) - (parseTime(String(raw.initialExchangeDate)) as number)) / 86_400;
+        const days =
+          ((parseTime(String(raw.maturityDate)) as number) - (parseTime(String(raw.initialExchangeDate)) as number)) /
+          86_400;
         expect(interest).toBeCloseTo((sign * notional * Number(raw.nominalInterestRate) * days) / 365, 4);
       }),
       RUNS,
@@ -164,12 +177,16 @@ describe('conventions on generated contracts', () => {
 
   it('every event falls on a business day when a shifting convention uses the Monday-Friday calendar', () => {
     fc.assert(
-      fc.property(loanArb('LAM'), fc.constantFrom('SCF', 'SCMF', 'CSF', 'CSMF', 'SCP', 'SCMP', 'CSP', 'CSMP'), ({ raw }, bdc) => {
-        for (const e of evaluate({ ...raw, businessDayConvention: bdc, calendar: 'MF' })) {
-          const weekday = new Date(`${e.eventDate.slice(0, 10)}T00:00:00Z`).getUTCDay();
-          expect(weekday >= 1 && weekday <= 5).toBe(true);
-        }
-      }),
+      fc.property(
+        loanArb('LAM'),
+        fc.constantFrom('SCF', 'SCMF', 'CSF', 'CSMF', 'SCP', 'SCMP', 'CSP', 'CSMP'),
+        ({ raw }, bdc) => {
+          for (const e of evaluate({ ...raw, businessDayConvention: bdc, calendar: 'MF' })) {
+            const weekday = new Date(`${e.eventDate.slice(0, 10)}T00:00:00Z`).getUTCDay();
+            expect(weekday >= 1 && weekday <= 5).toBe(true);
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -179,10 +196,19 @@ describe('annuity instalments', () => {
   it('ANN pays a constant principal + interest instalment on each regular redemption date', () => {
     fc.assert(
       fc.property(loanArb('ANN'), ({ raw }) => {
-        const noShift = { ...raw, businessDayConvention: 'NOS', cycleOfPrincipalRedemption: 'P1ML1', cycleOfInterestPayment: 'P1ML1', dayCountConvention: '30E360', endOfMonthConvention: 'SD' };
+        const noShift = {
+          ...raw,
+          businessDayConvention: 'NOS',
+          cycleOfPrincipalRedemption: 'P1ML1',
+          cycleOfInterestPayment: 'P1ML1',
+          dayCountConvention: '30E360',
+          endOfMonthConvention: 'SD',
+        };
         const events = evaluate(noShift);
         const byDate = new Map<string, number>();
-        for (const e of events) if (e.eventType === 'PR' || e.eventType === 'IP') byDate.set(e.eventDate, (byDate.get(e.eventDate) ?? 0) + e.payoff);
+        for (const e of events)
+          if (e.eventType === 'PR' || e.eventType === 'IP')
+            byDate.set(e.eventDate, (byDate.get(e.eventDate) ?? 0) + e.payoff);
         const instalments = [...byDate.values()].slice(1, -1);
         for (const x of instalments) expect(x).toBeCloseTo(instalments[0] as number, 6);
       }),
@@ -204,19 +230,25 @@ describe.each(['PAM', 'ANN', 'LAM', 'NAM'] as const)('%s generated contracts wit
           const ied = parseTime(raw.initialExchangeDate as string) as number;
           const md = parseTime(raw.maturityDate as string) as number;
           const day = ied + Math.max(1, Math.floor(((md - ied) / 86_400) * when)) * 86_400;
-          const observedEvents = [{ time: formatTime(day), type: 'PP', value: share * notional, contractId: raw.contractID }];
+          const observedEvents = [
+            { time: formatTime(day), type: 'PP', value: share * notional, contractId: raw.contractID },
+          ];
           const terms = parseTerms({ ...raw, prepaymentEffect: effect, penaltyType: penalty, penaltyRate: '0.01' });
           if (!terms.ok) throw new Error(JSON.stringify(terms.error));
           const result = generateEvents(terms.value, { observedEvents });
           if (!result.ok) throw new Error(JSON.stringify(result.error));
           const events = result.value;
-          const principal = events.filter((e) => ['PP', 'PR', 'MD'].includes(e.eventType)).reduce((sum, e) => sum + e.payoff, 0);
+          const principal = events
+            .filter((e) => ['PP', 'PR', 'MD'].includes(e.eventType))
+            .reduce((sum, e) => sum + e.payoff, 0);
           expect(principal).toBeCloseTo(sign * notional, 4);
           for (const e of events) {
             expect(sign * e.notionalPrincipal).toBeGreaterThanOrEqual(-1e-6);
             for (const field of NUMERIC) expect(Number.isFinite(e[field])).toBe(true);
           }
-          expect(events.some((e) => e.eventType === 'PY')).toBe(penalty !== 'N' && events.some((e) => e.eventType === 'PP'));
+          expect(events.some((e) => e.eventType === 'PY')).toBe(
+            penalty !== 'N' && events.some((e) => e.eventType === 'PP'),
+          );
         },
       ),
       RUNS,

@@ -20,9 +20,12 @@ const placeOp: fc.Arbitrary<Op> = fc
   })
   .map((order) => ({ kind: 'place' as const, order }));
 const cancelOp: fc.Arbitrary<Op> = fc.nat({ max: 1000 }).map((pick) => ({ kind: 'cancel' as const, pick }));
-const ops = fc.array(fc.oneof({ weight: 3, arbitrary: placeOp }, { weight: 1, arbitrary: cancelOp }), { maxLength: 120 });
+const ops = fc.array(fc.oneof({ weight: 3, arbitrary: placeOp }, { weight: 1, arbitrary: cancelOp }), {
+  maxLength: 120,
+});
 
-const resting = (s: BookSnapshot) => [...s.bids, ...s.asks].flatMap((l) => l.orders).reduce((sum, o) => sum + o.quantity, 0);
+const resting = (s: BookSnapshot) =>
+  [...s.bids, ...s.asks].flatMap((l) => l.orders).reduce((sum, o) => sum + o.quantity, 0);
 const orderIds = (s: BookSnapshot) => [...s.bids, ...s.asks].flatMap((l) => l.orders.map((o) => o.id));
 
 /** Replays ops on one book, checking the per-step properties; returns what happened. */
@@ -74,7 +77,10 @@ function replay(book: MatchingBook, sequence: Op[]): unknown[] {
 
 describe('order book properties', () => {
   it('the reference book keeps every property on random op sequences', () => {
-    fc.assert(fc.property(ops, (sequence) => void replay(new ReferenceBook(), sequence)), { numRuns: 200 });
+    fc.assert(
+      fc.property(ops, (sequence) => void replay(new ReferenceBook(), sequence)),
+      { numRuns: 200 },
+    );
   });
 
   it('the fast book keeps every property and behaves exactly like the reference book', () => {

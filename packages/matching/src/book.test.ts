@@ -92,4 +92,3 @@ describe.each(implementations)('$name', ({ create }) => {
     expect(book.place(buy(1, 1, 100, 5), new ExecutionReport())).toBe(PlaceCode.OK);
   });
 });
-

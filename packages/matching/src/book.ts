@@ -1,5 +1,14 @@
 import type { ExecutionReport } from './execution-report';
-import type { BookSnapshot, CancelCode, LevelView, MarketQuote, NewOrder, PlaceCode, RestingOrderView, Side } from './types';
+import type {
+  BookSnapshot,
+  CancelCode,
+  LevelView,
+  MarketQuote,
+  NewOrder,
+  PlaceCode,
+  RestingOrderView,
+  Side,
+} from './types';
 
 /**
  * One price-time-priority limit order book for one instrument. Both implementations

@@ -21,7 +21,8 @@ export function checkFastBook(
       let prev = NIL;
       for (let slot = levels.head[level]!; slot !== NIL; slot = orders.next[slot]!) {
         if (orders.prev[slot] !== prev) problems.push(`order slot ${slot}: broken back link`);
-        if (orders.level[slot] !== level || levels.side[level] !== side) problems.push(`order slot ${slot}: wrong level`);
+        if (orders.level[slot] !== level || levels.side[level] !== side)
+          problems.push(`order slot ${slot}: wrong level`);
         if (!(orders.quantity[slot]! > 0)) problems.push(`order slot ${slot}: quantity ${orders.quantity[slot]}`);
         if (index.get(orders.id[slot]!) !== slot) problems.push(`order ${orders.id[slot]} missing from the index`);
         quantity += orders.quantity[slot]!;

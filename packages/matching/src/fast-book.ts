@@ -210,7 +210,11 @@ export class FastBook implements MatchingBook {
     const views: LevelView[] = [];
     for (let rank = 0; rank < Math.min(maxLevels, ladder.length); rank++) {
       const level = ladder.at(rank);
-      views.push({ price: this.levels.price[level]!, quantity: this.levels.quantity[level]!, orders: this.levels.count[level]! });
+      views.push({
+        price: this.levels.price[level]!,
+        quantity: this.levels.quantity[level]!,
+        orders: this.levels.count[level]!,
+      });
     }
     return views;
   }
@@ -236,7 +240,11 @@ export class FastBook implements MatchingBook {
         const level = ladder.at(rank);
         const orders: BookSnapshot['bids'][number]['orders'] = [];
         for (let slot = this.levels.head[level]!; slot !== NIL; slot = this.orders.next[slot]!) {
-          orders.push({ id: this.orders.id[slot]!, owner: this.orders.owner[slot]!, quantity: this.orders.quantity[slot]! });
+          orders.push({
+            id: this.orders.id[slot]!,
+            owner: this.orders.owner[slot]!,
+            quantity: this.orders.quantity[slot]!,
+          });
         }
         result.push({ price: this.levels.price[level]!, orders });
       }

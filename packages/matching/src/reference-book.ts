@@ -174,14 +174,20 @@ export class ReferenceBook implements MatchingBook {
 
   snapshot(): BookSnapshot {
     const copy = (levels: Level[]) =>
-      levels.map((l) => ({ price: l.price, orders: l.orders.map((o) => ({ id: o.id, owner: o.owner, quantity: o.quantity })) }));
+      levels.map((l) => ({
+        price: l.price,
+        orders: l.orders.map((o) => ({ id: o.id, owner: o.owner, quantity: o.quantity })),
+      }));
     return { bids: copy(this.bids), asks: copy(this.asks) };
   }
 
   checkInvariants(): string[] {
     const problems: string[] = [];
     let counted = 0;
-    for (const [name, levels, side] of [['bids', this.bids, Side.BUY], ['asks', this.asks, Side.SELL]] as const) {
+    for (const [name, levels, side] of [
+      ['bids', this.bids, Side.BUY],
+      ['asks', this.asks, Side.SELL],
+    ] as const) {
       levels.forEach((level, i) => {
         if (level.orders.length === 0) problems.push(`${name}[${i}] is empty`);
         const next = levels[i + 1];

@@ -23,7 +23,13 @@ export function analyseCashFlows(flows: readonly CashFlow[], curve: ZeroCurve, s
   const allPositive = flows.length > 0 && flows.every((flow) => flow.amount > 0);
   const ytm = allPositive ? yieldToMaturity(flows, value) : null;
   if (ytm === null) {
-    return { value, yield: null, macaulayDuration: null, modifiedDuration: null, dv01: curveDv01(flows, curve, spread) };
+    return {
+      value,
+      yield: null,
+      macaulayDuration: null,
+      modifiedDuration: null,
+      dv01: curveDv01(flows, curve, spread),
+    };
   }
   return {
     value,

@@ -22,7 +22,12 @@ describe('zero curve', () => {
 
   it('refuses empty curves, duplicate and non-positive tenors', () => {
     expect(() => makeCurve([])).toThrow();
-    expect(() => makeCurve([{ tenor: 1, rate: 0.01 }, { tenor: 1, rate: 0.02 }])).toThrow();
+    expect(() =>
+      makeCurve([
+        { tenor: 1, rate: 0.01 },
+        { tenor: 1, rate: 0.02 },
+      ]),
+    ).toThrow();
     expect(() => makeCurve([{ tenor: 0, rate: 0.01 }])).toThrow();
   });
 
@@ -43,7 +48,10 @@ describe('zero curve', () => {
 
 describe('forwardRate', () => {
   it('implies the textbook forward: 1y at 3 %, 2y at 4 % -> 1y1y 5.0097 %', () => {
-    const c = makeCurve([{ tenor: 1, rate: 0.03 }, { tenor: 2, rate: 0.04 }]);
+    const c = makeCurve([
+      { tenor: 1, rate: 0.03 },
+      { tenor: 2, rate: 0.04 },
+    ]);
     expect(forwardRate(c, 1, 2)).toBeCloseTo(1.04 ** 2 / 1.03 - 1, 12);
     expect(forwardRate(c, 1, 2)).toBeCloseTo(0.050097, 6);
   });

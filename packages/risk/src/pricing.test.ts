@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CashFlow } from './cash-flows';
 import { makeCurve } from './curve';
-import { curveDv01, dv01, macaulayDuration, modifiedDuration, presentValue, priceAtYield, yieldToMaturity } from './pricing';
+import {
+  curveDv01,
+  dv01,
+  macaulayDuration,
+  modifiedDuration,
+  presentValue,
+  priceAtYield,
+  yieldToMaturity,
+} from './pricing';
 
 /** Annual-coupon bullet bond per 100 face. */
 const bond = (coupon: number, years: number): CashFlow[] =>
@@ -61,10 +69,16 @@ describe('present value on a curve', () => {
 
 describe('properties', () => {
   const flowsArb = fc
-    .array(fc.record({ time: fc.double({ min: 0.05, max: 40, noNaN: true }), amount: fc.double({ min: 0.01, max: 1e6, noNaN: true }) }), {
-      minLength: 1,
-      maxLength: 40,
-    })
+    .array(
+      fc.record({
+        time: fc.double({ min: 0.05, max: 40, noNaN: true }),
+        amount: fc.double({ min: 0.01, max: 1e6, noNaN: true }),
+      }),
+      {
+        minLength: 1,
+        maxLength: 40,
+      },
+    )
     .map((flows) => [...flows].sort((a, b) => a.time - b.time));
 
   it('the yield of the price at y is y', () => {
@@ -79,10 +93,15 @@ describe('properties', () => {
 
   it('on a flat curve, PV equals the price at the curve rate plus spread', () => {
     fc.assert(
-      fc.property(flowsArb, fc.double({ min: 0, max: 0.1, noNaN: true }), fc.double({ min: 0, max: 0.05, noNaN: true }), (flows, r, s) => {
-        const pv = presentValue(flows, makeCurve([{ tenor: 1, rate: r }]), s);
-        expect(pv).toBeCloseTo(priceAtYield(flows, r + s), 6);
-      }),
+      fc.property(
+        flowsArb,
+        fc.double({ min: 0, max: 0.1, noNaN: true }),
+        fc.double({ min: 0, max: 0.05, noNaN: true }),
+        (flows, r, s) => {
+          const pv = presentValue(flows, makeCurve([{ tenor: 1, rate: r }]), s);
+          expect(pv).toBeCloseTo(priceAtYield(flows, r + s), 6);
+        },
+      ),
     );
   });
 

@@ -1,5 +1,7 @@
 /** Outcome of a root search: the root, or why none was found (result codes, no exceptions). */
-export type RootResult = { ok: true; value: number; iterations: number } | { ok: false; reason: 'NO_SIGN_CHANGE' | 'NOT_CONVERGED' | 'NOT_FINITE' };
+export type RootResult =
+  | { ok: true; value: number; iterations: number }
+  | { ok: false; reason: 'NO_SIGN_CHANGE' | 'NOT_CONVERGED' | 'NOT_FINITE' };
 
 export interface RootOptions {
   /** Absolute tolerance on x. */

@@ -29,7 +29,12 @@ export function stressedCurve(curve: ZeroCurve, scenario: StressScenario): ZeroC
 }
 
 /** Value change of cash flows under a scenario (negative = loss), on the curve plus spread. */
-export function stressImpact(flows: readonly CashFlow[], curve: ZeroCurve, spread: number, scenario: StressScenario): number {
+export function stressImpact(
+  flows: readonly CashFlow[],
+  curve: ZeroCurve,
+  spread: number,
+  scenario: StressScenario,
+): number {
   const base = presentValue(flows, curve, spread);
   return presentValue(flows, stressedCurve(curve, scenario), spread + scenario.spreadShiftBp / 10_000) - base;
 }

@@ -30,16 +30,35 @@ describe('VaR', () => {
 
   it('expected shortfall is never below VaR, and VaR grows with confidence (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 300 }), (pnl) => {
-        expect(expectedShortfall(pnl, 0.95)).toBeGreaterThanOrEqual(historicalVar(pnl, 0.95) - 1e-9);
-        expect(historicalVar(pnl, 0.99)).toBeGreaterThanOrEqual(historicalVar(pnl, 0.95));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 300 }),
+        (pnl) => {
+          expect(expectedShortfall(pnl, 0.95)).toBeGreaterThanOrEqual(historicalVar(pnl, 0.95) - 1e-9);
+          expect(historicalVar(pnl, 0.99)).toBeGreaterThanOrEqual(historicalVar(pnl, 0.95));
+        },
+      ),
     );
   });
 
   it('two perfectly correlated positions add; uncorrelated ones add in quadrature', () => {
-    expect(portfolioStdDev([100, 200], [[0.04, 0.04], [0.04, 0.04]])).toBeCloseTo(60, 10);
-    expect(portfolioStdDev([300, 400], [[1, 0], [0, 1]])).toBeCloseTo(500, 10);
+    expect(
+      portfolioStdDev(
+        [100, 200],
+        [
+          [0.04, 0.04],
+          [0.04, 0.04],
+        ],
+      ),
+    ).toBeCloseTo(60, 10);
+    expect(
+      portfolioStdDev(
+        [300, 400],
+        [
+          [1, 0],
+          [0, 1],
+        ],
+      ),
+    ).toBeCloseTo(500, 10);
   });
 
   it('measures returns and their moments', () => {

@@ -51,7 +51,11 @@ export const myPermissionsSchema = z
     tempElevations: z.array(
       z.object({
         permission: permissionEntrySchema,
-        elevation: z.object({ id: z.string(), effectiveUntil: z.string(), amountLimit: decimalStringSchema.nullable() }),
+        elevation: z.object({
+          id: z.string(),
+          effectiveUntil: z.string(),
+          amountLimit: decimalStringSchema.nullable(),
+        }),
       }),
     ),
   })

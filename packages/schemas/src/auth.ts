@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-export const STAKEHOLDER_ROLES = ['issuer', 'investor', 'market_maker', 'custodian', 'compliance', 'regulator'] as const;
+export const STAKEHOLDER_ROLES = [
+  'issuer',
+  'investor',
+  'market_maker',
+  'custodian',
+  'compliance',
+  'regulator',
+] as const;
 export type StakeholderRole = (typeof STAKEHOLDER_ROLES)[number];
 export const ADMINISTRATOR_ROLE = 'administrator';
 

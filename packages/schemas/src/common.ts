@@ -11,7 +11,9 @@ export const errorResponseSchema = z
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** A non-negative decimal amount with at most two fraction digits, e.g. '1234.50'. */
-export const decimalStringSchema = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Must be a decimal amount with at most 2 decimals');
+export const decimalStringSchema = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/, 'Must be a decimal amount with at most 2 decimals');
 
 /** An ISO-8601 UTC timestamp as sent by the API. */
 export const timestampSchema = z.iso.datetime({ offset: true });

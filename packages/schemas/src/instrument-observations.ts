@@ -23,17 +23,22 @@ export function buildActusObservations(form: InstrumentForm, options: { contract
   const firstPeriodEnd = addMonths(form.issueDate, periodMonths);
   const floatingRate = floatingFixing(form);
   if (floatingRate !== null && form.maturityDate) {
-    observations[referenceRateCode(form.currency)] = [form.issueDate, ...cycleDates(firstPeriodEnd, form.paymentFrequency, form.maturityDate)]
-      .map((day) => ({ timestamp: actusTimestamp(day), value: floatingRate }));
+    observations[referenceRateCode(form.currency)] = [
+      form.issueDate,
+      ...cycleDates(firstPeriodEnd, form.paymentFrequency, form.maturityDate),
+    ].map((day) => ({ timestamp: actusTimestamp(day), value: floatingRate }));
   }
   if (form.contractType === 'STK' && form.dividendRate) {
     const perPeriod = (form.notionalAmount * form.dividendRate) / 100 / PAYMENTS_PER_YEAR[form.paymentFrequency];
     const horizon = addMonths(form.issueDate, DIVIDEND_PROJECTION_YEARS * 12);
-    observations[dividendCode(options.contractId)] = cycleDates(firstPeriodEnd, form.paymentFrequency, horizon)
-      .map((day) => ({ timestamp: actusTimestamp(day), value: Math.round(perPeriod * 100) / 100 }));
+    observations[dividendCode(options.contractId)] = cycleDates(firstPeriodEnd, form.paymentFrequency, horizon).map(
+      (day) => ({ timestamp: actusTimestamp(day), value: Math.round(perPeriod * 100) / 100 }),
+    );
   }
   if ((form.contractType === 'OPTNS' || form.contractType === 'FUTUR') && form.strikePrice) {
-    observations[underlyingCode(options.contractId)] = [{ timestamp: actusTimestamp(form.issueDate), value: form.strikePrice }];
+    observations[underlyingCode(options.contractId)] = [
+      { timestamp: actusTimestamp(form.issueDate), value: form.strikePrice },
+    ];
   }
   return observations;
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { CONTRACT_TYPES } from './instrument-constants';
 
 /** A signed decimal amount with at most two fraction digits, e.g. '-12.50' (model prices can be negative for swaps). */
-export const signedDecimalStringSchema = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'Must be a decimal amount with at most 2 decimals');
+export const signedDecimalStringSchema = z
+  .string()
+  .regex(/^-?\d+(\.\d{1,2})?$/, 'Must be a decimal amount with at most 2 decimals');
 
 /** One ACTUS contract event as computed by @meridian/actus (payoff in currency, engine double). */
 export const contractEventSchema = z

@@ -47,10 +47,12 @@ describe('buildActusTerms', () => {
   });
 
   it('uses the form status date, then the option, then the day before issue', () => {
-    expect(buildActusTerms(form({ statusDate: '2025-01-10' }), { contractId: 'x', statusDate: '2025-01-01' }).statusDate).toBe(
-      '2025-01-10T00:00:00',
+    expect(
+      buildActusTerms(form({ statusDate: '2025-01-10' }), { contractId: 'x', statusDate: '2025-01-01' }).statusDate,
+    ).toBe('2025-01-10T00:00:00');
+    expect(buildActusTerms(form(), { contractId: 'x', statusDate: '2025-01-01' }).statusDate).toBe(
+      '2025-01-01T00:00:00',
     );
-    expect(buildActusTerms(form(), { contractId: 'x', statusDate: '2025-01-01' }).statusDate).toBe('2025-01-01T00:00:00');
   });
 
   it('leaves maturity out when not given so the engine can report it', () => {
@@ -75,20 +77,24 @@ describe('buildActusTerms', () => {
 
   it('maps roles to each type vocabulary', () => {
     const role = (contractType: string, contractRole: string) =>
-      buildActusTerms(form({ contractType, contractRole, swapRate: 3, strikePrice: 10 }), { contractId: 'x' }).contractRole;
-    expect([role('PAM', 'RPL'), role('OPTNS', 'RPA'), role('FUTUR', 'RPL'), role('SWAPS', 'RPA'), role('SWPPV', 'RPL')]).toEqual([
-      'RPL',
-      'BUY',
-      'SEL',
-      'RFL',
-      'PF',
-    ]);
+      buildActusTerms(form({ contractType, contractRole, swapRate: 3, strikePrice: 10 }), { contractId: 'x' })
+        .contractRole;
+    expect([
+      role('PAM', 'RPL'),
+      role('OPTNS', 'RPA'),
+      role('FUTUR', 'RPL'),
+      role('SWAPS', 'RPA'),
+      role('SWPPV', 'RPL'),
+    ]).toEqual(['RPL', 'BUY', 'SEL', 'RFL', 'PF']);
   });
 
   it('structures options on an underlying with strike and type', () => {
-    const terms = buildActusTerms(form({ contractType: 'OPTNS', strikePrice: 120, optionType: 'PUT', notionalAmount: 5000 }), {
-      contractId: 'OPT-1',
-    });
+    const terms = buildActusTerms(
+      form({ contractType: 'OPTNS', strikePrice: 120, optionType: 'PUT', notionalAmount: 5000 }),
+      {
+        contractId: 'OPT-1',
+      },
+    );
     expect(terms).toMatchObject({
       contractStructure: [{ object: { marketObjectCode: 'OPT-1.UDL' }, referenceType: 'MOC', referenceRole: 'UDL' }],
       optionType: 'P',
@@ -99,8 +105,14 @@ describe('buildActusTerms', () => {
   });
 
   it('gives plain vanilla swaps a fixed swap rate and a floating leg', () => {
-    const terms = buildActusTerms(form({ contractType: 'SWPPV', swapRate: 3.2, interestRate: 2.9 }), { contractId: 'S' });
-    expect(terms).toMatchObject({ nominalInterestRate: 0.032, nominalInterestRate2: 0.029, marketObjectCodeOfRateReset: 'USD.RFR' });
+    const terms = buildActusTerms(form({ contractType: 'SWPPV', swapRate: 3.2, interestRate: 2.9 }), {
+      contractId: 'S',
+    });
+    expect(terms).toMatchObject({
+      nominalInterestRate: 0.032,
+      nominalInterestRate2: 0.029,
+      marketObjectCodeOfRateReset: 'USD.RFR',
+    });
   });
 });
 
@@ -116,7 +128,9 @@ describe('annuityPayment', () => {
 
 describe('buildActusObservations', () => {
   it('projects stock dividends per period from the dividend rate', () => {
-    const obs = buildActusObservations(form({ contractType: 'STK', dividendRate: 4, paymentFrequency: 'P3M' }), { contractId: 'S' });
+    const obs = buildActusObservations(form({ contractType: 'STK', dividendRate: 4, paymentFrequency: 'P3M' }), {
+      contractId: 'S',
+    });
     expect(obs['S.DV']?.[0]).toEqual({ timestamp: '2025-04-15T00:00:00', value: 10_000 });
     expect(obs['S.DV']).toHaveLength(40);
   });

@@ -127,7 +127,11 @@ function redemptionSchedule(form: InstrumentForm): { anchor: string; count: numb
 }
 
 function amortizerTerms(form: InstrumentForm, payment: (count: number) => number): RawActusTerms {
-  const terms = { ...loanTerms(form), ...purchaseAtPar(form), cycleOfPrincipalRedemption: actusCycle(form.paymentFrequency) };
+  const terms = {
+    ...loanTerms(form),
+    ...purchaseAtPar(form),
+    cycleOfPrincipalRedemption: actusCycle(form.paymentFrequency),
+  };
   const schedule = redemptionSchedule(form);
   if (!schedule) return terms;
   return {
@@ -156,7 +160,9 @@ function purchaseAtPar(form: InstrumentForm): RawActusTerms {
 /** Option and future terms describe one contract unit on an underlying identified by market object code. */
 function underlyingStructure(contractId: string): RawActusTerms {
   return {
-    contractStructure: [{ object: { marketObjectCode: underlyingCode(contractId) }, referenceType: 'MOC', referenceRole: 'UDL' }],
+    contractStructure: [
+      { object: { marketObjectCode: underlyingCode(contractId) }, referenceType: 'MOC', referenceRole: 'UDL' },
+    ],
   };
 }
 
@@ -179,7 +185,12 @@ const TYPE_TERMS: Record<ContractType, TypeTermsBuilder> = {
   PAM: (form) => ({ ...loanTerms(form), ...purchaseAtPar(form) }),
   ANN: (form) =>
     amortizerTerms(form, (count) =>
-      annuityPayment(form.notionalAmount, percentToRate(form.interestRate) ?? 0, PAYMENTS_PER_YEAR[form.paymentFrequency], count),
+      annuityPayment(
+        form.notionalAmount,
+        percentToRate(form.interestRate) ?? 0,
+        PAYMENTS_PER_YEAR[form.paymentFrequency],
+        count,
+      ),
     ),
   LAM: (form) => ({ ...amortizerTerms(form, (count) => form.notionalAmount / count), interestCalculationBase: 'NT' }),
   STK: (form, { contractId }) => {
@@ -223,7 +234,9 @@ const TYPE_TERMS: Record<ContractType, TypeTermsBuilder> = {
 function ceg(form: InstrumentForm, contractId: string): RawActusTerms {
   const covered = form.guaranteeAmount ?? form.notionalAmount;
   return {
-    contractStructure: [{ object: { contractIdentifier: `${contractId}.COVERED` }, referenceType: 'CID', referenceRole: 'COVE' }],
+    contractStructure: [
+      { object: { contractIdentifier: `${contractId}.COVERED` }, referenceType: 'CID', referenceRole: 'COVE' },
+    ],
     ...maturityTerms(form),
     notionalPrincipal: covered,
     guaranteedExposure: 'NO',

@@ -60,9 +60,9 @@ describe('instrumentFormSchema (SPEC §5)', () => {
   });
 
   it('checks maturity against issue date even while other steps are incomplete', () => {
-    expect(messages({ ...valid, name: '', notionalAmount: undefined, maturityDate: '2020-01-01' }).maturityDate).toEqual([
-      'Maturity date must be after issue date',
-    ]);
+    expect(
+      messages({ ...valid, name: '', notionalAmount: undefined, maturityDate: '2020-01-01' }).maturityDate,
+    ).toEqual(['Maturity date must be after issue date']);
   });
 
   it('requires whole units of the face value', () => {
@@ -73,7 +73,9 @@ describe('instrumentFormSchema (SPEC §5)', () => {
     expect(messages({ ...valid, contractType: 'STK', notionalAmount: 10.5 }).notionalAmount).toEqual([
       'Amount must be a multiple of 1.00 (the face value of one unit)',
     ]);
-    expect(messages({ ...valid, notionalAmount: 100.001 }).notionalAmount).toEqual(['Amount can have at most 2 decimal places']);
+    expect(messages({ ...valid, notionalAmount: 100.001 }).notionalAmount).toEqual([
+      'Amount can have at most 2 decimal places',
+    ]);
   });
 });
 

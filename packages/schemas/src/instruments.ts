@@ -101,8 +101,12 @@ const maturityAfterIssue = z.refine<z.output<typeof instrumentFormShape>>(
     path: ['maturityDate'],
     when: ({ value }) => {
       const form = value as Partial<Record<keyof FormShape, unknown>>;
-      return typeof form.issueDate === 'string' && ISO_DAY.test(form.issueDate) &&
-        typeof form.maturityDate === 'string' && ISO_DAY.test(form.maturityDate);
+      return (
+        typeof form.issueDate === 'string' &&
+        ISO_DAY.test(form.issueDate) &&
+        typeof form.maturityDate === 'string' &&
+        ISO_DAY.test(form.maturityDate)
+      );
     },
   },
 );
@@ -126,7 +130,9 @@ const wholeUnits = z.refine<z.output<typeof instrumentFormShape>>(
  * The Create ACTUS Instrument wizard form (SPEC §3) and the body of `POST /api/instruments`.
  * Numbers are numbers (the form maps empty inputs to null); dates are `YYYY-MM-DD`.
  */
-export const instrumentFormSchema = instrumentFormShape.check(maturityAfterIssue, wholeUnits).meta({ id: 'InstrumentForm' });
+export const instrumentFormSchema = instrumentFormShape
+  .check(maturityAfterIssue, wholeUnits)
+  .meta({ id: 'InstrumentForm' });
 export type InstrumentFormInput = z.input<typeof instrumentFormSchema>;
 export type InstrumentForm = z.output<typeof instrumentFormSchema>;
 export type InstrumentFormField = keyof InstrumentFormInput;
@@ -138,8 +144,16 @@ export const INSTRUMENT_WIZARD_STEPS = [
   {
     title: 'Financial Terms',
     fields: [
-      'notionalAmount', 'currency', 'settlementCurrency', 'issueDate', 'maturityDate', 'statusDate',
-      'dividendRate', 'strikePrice', 'optionType', 'guaranteeAmount',
+      'notionalAmount',
+      'currency',
+      'settlementCurrency',
+      'issueDate',
+      'maturityDate',
+      'statusDate',
+      'dividendRate',
+      'strikePrice',
+      'optionType',
+      'guaranteeAmount',
     ],
   },
   {

@@ -9,7 +9,13 @@ const messages = (input: unknown) => {
 
 describe('placeOrderSchema', () => {
   it('accepts a limit order with a decimal price and defaults time in force', () => {
-    const order = placeOrderSchema.parse({ instrumentId, orderType: 'buy', type: 'limit', quantity: '10', price: '101.25' });
+    const order = placeOrderSchema.parse({
+      instrumentId,
+      orderType: 'buy',
+      type: 'limit',
+      quantity: '10',
+      price: '101.25',
+    });
     expect(order).toMatchObject({ quantity: 10, price: '101.25', timeInForce: 'GTC', postOnly: false });
   });
 
@@ -25,23 +31,47 @@ describe('placeOrderSchema', () => {
       `type: ${TRADING_MESSAGES.requiredFields}`,
       `quantity: ${TRADING_MESSAGES.requiredFields}`,
     ]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1 })).toEqual([`price: ${TRADING_MESSAGES.requiredFields}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1 })).toEqual([
+      `price: ${TRADING_MESSAGES.requiredFields}`,
+    ]);
   });
 
   it('refuses a price on a market order, bad prices and bad quantities', () => {
-    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 1, price: 5 })).toEqual([`price: ${TRADING_MESSAGES.priceOnlyForLimit}`]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: '1.005' })).toEqual([`price: ${TRADING_MESSAGES.invalidPrice}`]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 0 })).toEqual([`price: ${TRADING_MESSAGES.invalidPrice}`]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 1.5 })).toEqual([`quantity: ${TRADING_MESSAGES.invalidQuantity}`]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 0 })).toEqual([`quantity: ${TRADING_MESSAGES.invalidQuantity}`]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 2e9 })).toEqual([`quantity: ${TRADING_MESSAGES.quantityTooLarge}`]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 1, price: 5 })).toEqual([
+      `price: ${TRADING_MESSAGES.priceOnlyForLimit}`,
+    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: '1.005' })).toEqual([
+      `price: ${TRADING_MESSAGES.invalidPrice}`,
+    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 0 })).toEqual([
+      `price: ${TRADING_MESSAGES.invalidPrice}`,
+    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 1.5 })).toEqual([
+      `quantity: ${TRADING_MESSAGES.invalidQuantity}`,
+    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 0 })).toEqual([
+      `quantity: ${TRADING_MESSAGES.invalidQuantity}`,
+    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'market', quantity: 2e9 })).toEqual([
+      `quantity: ${TRADING_MESSAGES.quantityTooLarge}`,
+    ]);
   });
 
   it('allows post-only only on GTC limit orders', () => {
-    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 1, postOnly: true })).toEqual([]);
-    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 1, postOnly: true, timeInForce: 'IOC' })).toEqual([
-      `postOnly: ${TRADING_MESSAGES.postOnlyLimitGtc}`,
-    ]);
+    expect(messages({ instrumentId, orderType: 'buy', type: 'limit', quantity: 1, price: 1, postOnly: true })).toEqual(
+      [],
+    );
+    expect(
+      messages({
+        instrumentId,
+        orderType: 'buy',
+        type: 'limit',
+        quantity: 1,
+        price: 1,
+        postOnly: true,
+        timeInForce: 'IOC',
+      }),
+    ).toEqual([`postOnly: ${TRADING_MESSAGES.postOnlyLimitGtc}`]);
   });
 });
 

@@ -40,7 +40,10 @@ export const TRADING_MESSAGES = {
 } as const;
 
 const required = { error: TRADING_MESSAGES.requiredFields };
-const wholeUnits = z.union([z.number(), z.string().regex(/^\d+$/, TRADING_MESSAGES.invalidQuantity).transform(Number)], required);
+const wholeUnits = z.union(
+  [z.number(), z.string().regex(/^\d+$/, TRADING_MESSAGES.invalidQuantity).transform(Number)],
+  required,
+);
 const priceInput = z.union([z.number(), z.string()]).nullable().optional();
 
 /** `POST /api/orders` body (SPEC §7: quantity, price only for limit, orderType buy/sell, type, instrumentId). */
@@ -58,11 +61,14 @@ export const placeOrderSchema = z
   })
   .superRefine((order, ctx) => {
     const hasPrice = order.price !== undefined && order.price !== null && order.price !== '';
-    if (order.type === 'limit' && !hasPrice) ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.requiredFields });
-    if (order.type === 'market' && hasPrice) ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.priceOnlyForLimit });
+    if (order.type === 'limit' && !hasPrice)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.requiredFields });
+    if (order.type === 'market' && hasPrice)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.priceOnlyForLimit });
     if (hasPrice) {
       const minor = toMinorUnits(order.price as string | number);
-      if (minor === null || minor <= 0n) ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.invalidPrice });
+      if (minor === null || minor <= 0n)
+        ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.invalidPrice });
     }
     if (order.postOnly && (order.type !== 'limit' || order.timeInForce !== 'GTC')) {
       ctx.addIssue({ code: 'custom', path: ['postOnly'], message: TRADING_MESSAGES.postOnlyLimitGtc });
@@ -125,7 +131,11 @@ export type MyTrade = z.infer<typeof myTradeSchema>;
 export const myTradeListSchema = z.array(myTradeSchema);
 
 /** One aggregated price level; total = price x quantity. */
-export const bookLevelSchema = z.object({ price: decimalStringSchema, quantity: z.number().int(), total: decimalStringSchema });
+export const bookLevelSchema = z.object({
+  price: decimalStringSchema,
+  quantity: z.number().int(),
+  total: decimalStringSchema,
+});
 export type BookLevel = z.infer<typeof bookLevelSchema>;
 
 export const orderBookSchema = z
@@ -257,7 +267,13 @@ export const custodyTransferSchema = z
 export type CustodyTransfer = z.output<typeof custodyTransferSchema>;
 
 export const custodyTransferResultSchema = z
-  .object({ entryId: z.uuid(), userId: z.uuid(), currency: z.string(), amount: decimalStringSchema, balance: cashBalanceSchema })
+  .object({
+    entryId: z.uuid(),
+    userId: z.uuid(),
+    currency: z.string(),
+    amount: decimalStringSchema,
+    balance: cashBalanceSchema,
+  })
   .meta({ id: 'CustodyTransferResult' });
 export type CustodyTransferResult = z.infer<typeof custodyTransferResultSchema>;
 

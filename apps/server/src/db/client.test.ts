@@ -11,7 +11,10 @@ describe('selectRows', () => {
   afterAll(() => t.close());
 
   it('returns plain rows from raw SQL on the active driver', async () => {
-    const rows = await selectRows<{ email: string }>(t.db, sql`select email from users where email like 'investor%' order by email`);
+    const rows = await selectRows<{ email: string }>(
+      t.db,
+      sql`select email from users where email like 'investor%' order by email`,
+    );
     expect(rows.map((r) => r.email)).toEqual(['investor2@meridian.test', 'investor@meridian.test']);
   });
 

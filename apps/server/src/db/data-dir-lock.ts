@@ -28,7 +28,9 @@ export function lockDataDir(file: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(`The database in ${file.replace(/\/[^/]+$/, '')} is in use by process ${holder}; stop it first.`);
+        throw new DataDirLockedError(
+          `The database in ${file.replace(/\/[^/]+$/, '')} is in use by process ${holder}; stop it first.`,
+        );
       }
       rmSync(file, { force: true });
     }

@@ -17,7 +17,11 @@ describe('isOriginAllowed', () => {
     ['POST without Origin from a non-browser client', req('POST', {}), true],
     ['POST without Origin, cross-site fetch', req('POST', { 'sec-fetch-site': 'cross-site' }), false],
     ['WebSocket handshake from elsewhere', req('GET', { upgrade: 'websocket', origin: 'https://evil.example' }), false],
-    ['WebSocket handshake from our origin', req('GET', { upgrade: 'websocket', origin: 'http://localhost:5000' }), true],
+    [
+      'WebSocket handshake from our origin',
+      req('GET', { upgrade: 'websocket', origin: 'http://localhost:5000' }),
+      true,
+    ],
   ])('%s', (_name, request, expected) => {
     expect(isOriginAllowed(request, ALLOWED)).toBe(expected);
   });

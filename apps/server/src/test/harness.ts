@@ -72,7 +72,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         headers: { origin: TEST_ORIGIN },
         payload: { email, password },
       });
-      if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
       return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     },
     close: async () => {

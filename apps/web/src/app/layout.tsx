@@ -12,7 +12,9 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopNav />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
       <footer className="border-t py-4 text-center text-xs text-muted-foreground">
         Meridian — ACTUS instruments issuance, marketplace and trading
       </footer>

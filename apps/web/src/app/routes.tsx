@@ -28,7 +28,12 @@ const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/in
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
   { path: '/sign-in', title: 'Sign in', guard: 'public', component: SignInPage },
-  { path: '/role-management', title: 'Role Management Interface', guard: 'public', component: RoleManagementPlaceholder },
+  {
+    path: '/role-management',
+    title: 'Role Management Interface',
+    guard: 'public',
+    component: RoleManagementPlaceholder,
+  },
   {
     path: '/issuer',
     title: 'Issuer Dashboard',
@@ -45,7 +50,10 @@ export const appRoutes: AppRoute[] = [
     path: '/market-maker',
     title: 'Market Maker Dashboard',
     guard: 'auth',
-    component: comingSoon('Market Maker Dashboard', 'It will show your liquidity positions, spreads and recent trades.'),
+    component: comingSoon(
+      'Market Maker Dashboard',
+      'It will show your liquidity positions, spreads and recent trades.',
+    ),
   },
   {
     path: '/custodian',

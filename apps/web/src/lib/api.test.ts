@@ -13,12 +13,15 @@ describe('apiRequest', () => {
   it('sends JSON with credentials and returns parsed JSON', async () => {
     const fetchMock = stubFetch(201, '{"id":"1"}');
     await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ id: '1' });
-    expect(fetchMock).toHaveBeenCalledWith('/api/x', expect.objectContaining({
-      method: 'POST',
-      credentials: 'include',
-      body: '{"a":1}',
-      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
-    }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/x',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'include',
+        body: '{"a":1}',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+      }),
+    );
   });
 
   it('never sends a body on GET', async () => {

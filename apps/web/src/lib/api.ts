@@ -9,7 +9,9 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: hasBody
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   await throwIfNotOk(response);

@@ -10,5 +10,8 @@ export type AuthGuardVariant = 'standard' | 'trading';
 export function signedOutResponse(variant: AuthGuardVariant) {
   return variant === 'trading'
     ? { toast: { ...AUTH_TOASTS.tradingUnauthorized, variant: 'destructive' as const }, redirectDelayMs: 0 }
-    : { toast: { ...AUTH_TOASTS.unauthorized, variant: 'destructive' as const }, redirectDelayMs: LOGIN_REDIRECT_DELAY_MS };
+    : {
+        toast: { ...AUTH_TOASTS.unauthorized, variant: 'destructive' as const },
+        redirectDelayMs: LOGIN_REDIRECT_DELAY_MS,
+      };
 }

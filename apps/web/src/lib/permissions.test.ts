@@ -15,7 +15,9 @@ describe('heldPermissionIds', () => {
           { permission: { permissionId: 'place_orders' }, grant: { expiresAt: '2026-11-23T00:00:00Z' } },
           { permission: { permissionId: 'manage_roles' }, grant: { expiresAt: '2026-11-21T00:00:00Z' } },
         ],
-        tempElevations: [{ permission: { permissionId: 'generate_reports' }, elevation: { effectiveUntil: '2026-11-22T11:59:00Z' } }],
+        tempElevations: [
+          { permission: { permissionId: 'generate_reports' }, elevation: { effectiveUntil: '2026-11-22T11:59:00Z' } },
+        ],
       },
       NOW,
     );

@@ -27,7 +27,10 @@ function expiryOf(item: Record<string, unknown>): number | undefined {
     record(item.permission)?.expiresAt,
     item.expiresAt,
   ];
-  const times = candidates.filter((v): v is string => typeof v === 'string').map(Date.parse).filter(Number.isFinite);
+  const times = candidates
+    .filter((v): v is string => typeof v === 'string')
+    .map(Date.parse)
+    .filter(Number.isFinite);
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 

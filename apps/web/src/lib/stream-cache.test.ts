@@ -1,7 +1,16 @@
 import type { Candles, InstrumentListItem, Order, OrderBook, Ticker, Trade } from '@meridian/schemas';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyOrder, applyStreamMessage, applyTicker, applyTickerToInstruments, applyTrade, applyTradeToCandles, marketKeys, streamMessageSchema } from './stream-cache';
+import {
+  applyOrder,
+  applyStreamMessage,
+  applyTicker,
+  applyTickerToInstruments,
+  applyTrade,
+  applyTradeToCandles,
+  marketKeys,
+  streamMessageSchema,
+} from './stream-cache';
 
 const A = '5b0f4a5e-8f0a-4a55-9d1b-2f1d8f1f4c11';
 const B = '6c1f5b6f-9f1b-4b66-8e2c-3f2e9f2f5d22';
@@ -57,7 +66,14 @@ const order = (id: string, status: Order['status'], updatedAt: string): Order =>
 });
 
 const series = (candles: Candles['candles']): Candles => ({ instrumentId: A, interval: '1h', candles });
-const candle = (time: string, o: string, h: string, l: string, c: string, volume: number) => ({ time, open: o, high: h, low: l, close: c, volume });
+const candle = (time: string, o: string, h: string, l: string, c: string, volume: number) => ({
+  time,
+  open: o,
+  high: h,
+  low: l,
+  close: c,
+  volume,
+});
 
 describe('applyTradeToCandles', () => {
   const start = series([candle('2026-11-22T08:00:00.000Z', '100.00', '101.00', '99.00', '100.50', 10)]);
@@ -115,12 +131,26 @@ describe('list reducers', () => {
 });
 
 describe('applyTickerToInstruments', () => {
-  const row = (id: string) => ({ id, price: '98.40', priceSource: 'model', currentPrice: 98.4, priceChange: 0, volume24h: '0.00', name: 'Bond' });
+  const row = (id: string) => ({
+    id,
+    price: '98.40',
+    priceSource: 'model',
+    currentPrice: 98.4,
+    priceChange: 0,
+    volume24h: '0.00',
+    name: 'Bond',
+  });
   const rows = [row(A), row(B)] as unknown as InstrumentListItem[];
 
   it('puts the last trade, 24h change and traded value on the instrument row', () => {
     const next = applyTickerToInstruments(rows, { ...ticker(A, '101.25'), changePercent: 2.9, turnover24h: '506.25' });
-    expect(next?.[0]).toMatchObject({ price: '101.25', priceSource: 'last', currentPrice: 101.25, priceChange: 2.9, volume24h: '506.25' });
+    expect(next?.[0]).toMatchObject({
+      price: '101.25',
+      priceSource: 'last',
+      currentPrice: 101.25,
+      priceChange: 2.9,
+      volume24h: '506.25',
+    });
     expect(next?.[1]).toBe(rows[1]);
   });
 

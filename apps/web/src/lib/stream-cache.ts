@@ -27,7 +27,8 @@ export const marketKeys = {
   instruments: () => ['/api/instruments'] as const,
   marketData: () => ['/api/market-data'] as const,
   orderBookPrefix: (instrumentId: string) => ['/api/instruments', instrumentId, 'orderbook'] as const,
-  orderBook: (instrumentId: string, depth: number) => ['/api/instruments', instrumentId, 'orderbook', { depth }] as const,
+  orderBook: (instrumentId: string, depth: number) =>
+    ['/api/instruments', instrumentId, 'orderbook', { depth }] as const,
   candlesPrefix: (instrumentId: string) => ['/api/instruments', instrumentId, 'candles'] as const,
   candles: (instrumentId: string, interval: CandleInterval, limit: number) =>
     ['/api/instruments', instrumentId, 'candles', { interval, limit }] as const,
@@ -40,7 +41,12 @@ export const marketKeys = {
 
 /** Validates a frame at the edge: anything not matching is ignored, never applied. */
 export const streamMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('book'), instrumentId: z.uuid(), bids: z.array(bookLevelSchema), asks: z.array(bookLevelSchema) }),
+  z.object({
+    type: z.literal('book'),
+    instrumentId: z.uuid(),
+    bids: z.array(bookLevelSchema),
+    asks: z.array(bookLevelSchema),
+  }),
   z.object({ type: z.literal('trade'), trade: tradeSchema }),
   z.object({ type: z.literal('ticker'), ticker: tickerSchema }),
   z.object({ type: z.literal('order'), order: orderSchema }),
@@ -79,12 +85,22 @@ export function applyTicker(tickers: Ticker[] | undefined, ticker: Ticker): Tick
  * same figures the server computes for `GET /api/instruments` (before a first trade the
  * row keeps its model price).
  */
-export function applyTickerToInstruments(rows: InstrumentListItem[] | undefined, ticker: Ticker): InstrumentListItem[] | undefined {
+export function applyTickerToInstruments(
+  rows: InstrumentListItem[] | undefined,
+  ticker: Ticker,
+): InstrumentListItem[] | undefined {
   if (!rows || ticker.lastPrice === null) return rows;
   const last = ticker.lastPrice;
   return rows.map((row) =>
     row.id === ticker.instrumentId
-      ? { ...row, price: last, priceSource: 'last', currentPrice: Number(last), priceChange: ticker.changePercent ?? 0, volume24h: ticker.turnover24h }
+      ? {
+          ...row,
+          price: last,
+          priceSource: 'last',
+          currentPrice: Number(last),
+          priceChange: ticker.changePercent ?? 0,
+          volume24h: ticker.turnover24h,
+        }
       : row,
   );
 }
@@ -156,7 +172,9 @@ function isCandleInterval(value: unknown): value is CandleInterval {
 export function applyStreamMessage(client: QueryClient, message: StreamMessage): void {
   switch (message.type) {
     case 'book': {
-      for (const [key] of client.getQueriesData<OrderBook>({ queryKey: marketKeys.orderBookPrefix(message.instrumentId) })) {
+      for (const [key] of client.getQueriesData<OrderBook>({
+        queryKey: marketKeys.orderBookPrefix(message.instrumentId),
+      })) {
         const depth = depthOf(key) ?? Math.max(message.bids.length, message.asks.length);
         client.setQueryData(key, bookAtDepth(message.instrumentId, message.bids, message.asks, depth));
       }
@@ -164,12 +182,16 @@ export function applyStreamMessage(client: QueryClient, message: StreamMessage):
     }
     case 'ticker':
       client.setQueryData<Ticker[]>(marketKeys.marketData(), (old) => applyTicker(old, message.ticker));
-      client.setQueryData<InstrumentListItem[]>(marketKeys.instruments(), (old) => applyTickerToInstruments(old, message.ticker));
+      client.setQueryData<InstrumentListItem[]>(marketKeys.instruments(), (old) =>
+        applyTickerToInstruments(old, message.ticker),
+      );
       return;
     case 'trade': {
       const { trade } = message;
       client.setQueryData<Trade[]>(marketKeys.trades(), (old) => applyTrade(old, trade));
-      for (const [key, series] of client.getQueriesData<Candles>({ queryKey: marketKeys.candlesPrefix(trade.instrumentId) })) {
+      for (const [key, series] of client.getQueriesData<Candles>({
+        queryKey: marketKeys.candlesPrefix(trade.instrumentId),
+      })) {
         if (!series || !isCandleInterval(series.interval)) continue;
         client.setQueryData(key, applyTradeToCandles(series, trade, limitOf(key, series.candles.length + 1)));
       }
@@ -188,10 +210,17 @@ export function applyStreamMessage(client: QueryClient, message: StreamMessage):
 
 /** After a gap in the stream (reconnect), everything it feeds is refetched once. */
 export function refreshStreamedQueries(client: QueryClient): void {
-  for (const key of [marketKeys.marketData(), marketKeys.myOrders(), marketKeys.orders(), marketKeys.trades(), marketKeys.portfolio()]) {
+  for (const key of [
+    marketKeys.marketData(),
+    marketKeys.myOrders(),
+    marketKeys.orders(),
+    marketKeys.trades(),
+    marketKeys.portfolio(),
+  ]) {
     void client.invalidateQueries({ queryKey: key });
   }
   void client.invalidateQueries({
-    predicate: (query) => query.queryKey[0] === '/api/instruments' && ['orderbook', 'candles'].includes(String(query.queryKey[2])),
+    predicate: (query) =>
+      query.queryKey[0] === '/api/instruments' && ['orderbook', 'candles'].includes(String(query.queryKey[2])),
   });
 }

@@ -95,7 +95,11 @@ function subscribe(listener: () => void) {
 
 /** Current stream state, for polling fallbacks and a live indicator. */
 export function useStreamStatus(): StreamStatus {
-  return useSyncExternalStore(subscribe, () => status, () => status);
+  return useSyncExternalStore(
+    subscribe,
+    () => status,
+    () => status,
+  );
 }
 
 /** Keeps the stream open while the calling screen is mounted (and `enabled`, i.e. signed in). */

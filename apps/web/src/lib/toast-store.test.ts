@@ -5,7 +5,10 @@ const toast = (id: string): ToastRecord<string> => ({ id, title: `t${id}`, open:
 
 describe('reduceToasts', () => {
   it('keeps one toast: a new toast replaces the visible one', () => {
-    const state = reduceToasts(reduceToasts([], { type: 'add', toast: toast('1') }), { type: 'add', toast: toast('2') });
+    const state = reduceToasts(reduceToasts([], { type: 'add', toast: toast('1') }), {
+      type: 'add',
+      toast: toast('2'),
+    });
     expect(state.map((t) => t.id)).toEqual(['2']);
   });
 

@@ -17,8 +17,10 @@ function sameTime(a: unknown, b: unknown): boolean {
 
 /** First differing field between an expected record and a computed event, if any. */
 export function firstDifference(expected: Record<string, unknown>, actual: ContractEvent): string | undefined {
-  if (!sameTime(expected.eventDate, actual.eventDate)) return `eventDate expected ${String(expected.eventDate)} got ${actual.eventDate}`;
-  if (expected.eventType !== actual.eventType) return `eventType expected ${String(expected.eventType)} got ${actual.eventType}`;
+  if (!sameTime(expected.eventDate, actual.eventDate))
+    return `eventDate expected ${String(expected.eventDate)} got ${actual.eventDate}`;
+  if (expected.eventType !== actual.eventType)
+    return `eventType expected ${String(expected.eventType)} got ${actual.eventType}`;
   if ('exerciseDate' in expected && !sameTime(expected.exerciseDate, actual.exerciseDate)) {
     return `exerciseDate expected ${String(expected.exerciseDate)} got ${String(actual.exerciseDate)}`;
   }
@@ -37,7 +39,8 @@ export function firstDifference(expected: Record<string, unknown>, actual: Contr
 /** Runs one official case through parseTerms and generateEvents and compares the results. */
 export function runCase(c: TestCase): CaseOutcome {
   const terms = parseTerms(c.terms);
-  if (!terms.ok) return { passed: false, reason: `terms rejected: ${terms.error.map((p) => `${p.term} ${p.code}`).join('; ')}` };
+  if (!terms.ok)
+    return { passed: false, reason: `terms rejected: ${terms.error.map((p) => `${p.term} ${p.code}`).join('; ')}` };
   const options = { to: c.to, observations: observationsOf(c), observedEvents: c.eventsObserved };
   const result = generateEvents(terms.value, options);
   if (!result.ok) return { passed: false, reason: `engine error: ${result.error.map((p) => p.message).join('; ')}` };
@@ -45,13 +48,22 @@ export function runCase(c: TestCase): CaseOutcome {
   const n = Math.min(events.length, c.results.length);
   for (let i = 0; i < n; i++) {
     const diff = firstDifference(c.results[i] as Record<string, unknown>, events[i] as ContractEvent);
-    if (diff) return { passed: false, reason: `event ${i} (${String(c.results[i]?.eventDate)} ${String(c.results[i]?.eventType)}): ${diff}` };
+    if (diff)
+      return {
+        passed: false,
+        reason: `event ${i} (${String(c.results[i]?.eventDate)} ${String(c.results[i]?.eventType)}): ${diff}`,
+      };
   }
   if (events.length !== c.results.length) {
     const extra = events.length > n ? events[n] : undefined;
     const missing = c.results.length > n ? c.results[n] : undefined;
-    const detail = extra ? `unexpected ${extra.eventDate} ${extra.eventType}` : `missing ${String(missing?.eventDate)} ${String(missing?.eventType)}`;
-    return { passed: false, reason: `expected ${c.results.length} events, got ${events.length} (event ${n}: ${detail})` };
+    const detail = extra
+      ? `unexpected ${extra.eventDate} ${extra.eventType}`
+      : `missing ${String(missing?.eventDate)} ${String(missing?.eventType)}`;
+    return {
+      passed: false,
+      reason: `expected ${c.results.length} events, got ${events.length} (event ${n}: ${detail})`,
+    };
   }
   return { passed: true };
 }

@@ -24,7 +24,10 @@ export function listTestFiles(paths: string[]): string[] {
 }
 
 export function loadTestCases(file: string): TestCase[] {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Omit<TestCase, 'id' | 'file'> & { identifier?: string }>;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    string,
+    Omit<TestCase, 'id' | 'file'> & { identifier?: string }
+  >;
   return Object.entries(parsed).map(([id, c]) => ({
     id,
     file,

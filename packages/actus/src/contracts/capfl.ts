@@ -7,7 +7,11 @@ function underlyingTerms(terms: ContractTerms): ContractTerms {
   const ref = (terms.contractStructure ?? []).find((r) => r.referenceRole === 'UDL');
   const object = ref?.object as ContractTerms | undefined;
   if (object?.contractType === undefined) {
-    throw new EngineError('contractStructure', 'MISSING_UNDERLYING', 'A cap/floor needs its underlying (UDL) given with full terms');
+    throw new EngineError(
+      'contractStructure',
+      'MISSING_UNDERLYING',
+      'A cap/floor needs its underlying (UDL) given with full terms',
+    );
   }
   // The underlying is valued from the lender's side; the cap/floor role signs the result.
   return { ...object, contractRole: 'RPA' };
@@ -20,7 +24,16 @@ function interestPayments(ctx: EngineContext, terms: ContractTerms): EngineEvent
 /** A cap/floor's own trade: purchase price paid, termination price received. */
 function tradeEvent(terms: ContractTerms, t: number, type: 'PRD' | 'TD', price: number | undefined): EngineEvent {
   const payoff = (type === 'PRD' ? -1 : 1) * roleSign(terms.contractRole) * (price ?? 0);
-  return { time: t, calcTime: t, type, payoff, currency: terms.currency ?? '', notionalPrincipal: 0, nominalInterestRate: 0, accruedInterest: 0 };
+  return {
+    time: t,
+    calcTime: t,
+    type,
+    payoff,
+    currency: terms.currency ?? '',
+    notionalPrincipal: 0,
+    nominalInterestRate: 0,
+    accruedInterest: 0,
+  };
 }
 
 /**
@@ -43,7 +56,8 @@ function evaluate(terms: ContractTerms, ctx: EngineContext): EngineEvent[] {
     nominalInterestRate: 0,
     accruedInterest: 0,
   }));
-  if (terms.purchaseDate !== undefined) events.push(tradeEvent(terms, terms.purchaseDate, 'PRD', terms.priceAtPurchaseDate));
+  if (terms.purchaseDate !== undefined)
+    events.push(tradeEvent(terms, terms.purchaseDate, 'PRD', terms.priceAtPurchaseDate));
   if (terms.terminationDate !== undefined) {
     const td = tradeEvent(terms, terms.terminationDate, 'TD', terms.priceAtTerminationDate);
     events = events.filter((e) => !isAfter(e, td.time, 'TD'));

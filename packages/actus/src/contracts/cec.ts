@@ -2,14 +2,25 @@ import type { Time } from '../time/datetime.js';
 import type { ContractTerms } from '../terms/types.js';
 import type { Conventions } from '../engine/conventions.js';
 import { emptyState, runLifecycle, type Lifecycle } from '../engine/lifecycle.js';
-import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
+import {
+  EngineError,
+  type ContractModule,
+  type ContractState,
+  type EngineContext,
+  type EngineEvent,
+} from '../engine/types.js';
 import { coveredMaturity, CoveredExposure, structureOf, triggeringCreditEvent } from './ceg-exposure.js';
 import { exerciseEvents } from './ceg.js';
 import { unshiftedEvent } from './optns.js';
 
 function maturityOf(terms: ContractTerms): Time {
   const md = coveredMaturity(structureOf(terms));
-  if (md === undefined) throw new EngineError('contractStructure', 'MISSING_COVERED', 'A collateral needs a covered (COVE) contract with a maturity date');
+  if (md === undefined)
+    throw new EngineError(
+      'contractStructure',
+      'MISSING_COVERED',
+      'A collateral needs a covered (COVE) contract with a maturity date',
+    );
   return md;
 }
 
@@ -57,5 +68,6 @@ function collateralLifecycle(exposure: CoveredExposure): Lifecycle {
 /** CEC: collateral securing covered contracts, realised on a covered credit event. */
 export const cec: ContractModule = {
   contractType: 'CEC',
-  evaluate: (terms, ctx) => runLifecycle(collateralLifecycle(new CoveredExposure(terms, structureOf(terms), ctx)), terms, ctx),
+  evaluate: (terms, ctx) =>
+    runLifecycle(collateralLifecycle(new CoveredExposure(terms, structureOf(terms), ctx)), terms, ctx),
 };

@@ -37,11 +37,20 @@ export function coveredMaturity(children: CoveredContract[]): Time | undefined {
  * The first observed credit event that triggers the enhancement: raised by one of its
  * children, of a covered performance type, not after maturity.
  */
-export function triggeringCreditEvent(terms: ContractTerms, children: CoveredContract[], maturity: Time | undefined, ctx: EngineContext): ObservedEvent | undefined {
+export function triggeringCreditEvent(
+  terms: ContractTerms,
+  children: CoveredContract[],
+  maturity: Time | undefined,
+  ctx: EngineContext,
+): ObservedEvent | undefined {
   const ids = new Set(children.map((c) => c.id));
   const covered = terms.creditEventTypeCovered ?? ['DF'];
   const triggers = ctx.observedEvents.filter(
-    (o) => o.type === 'CE' && ids.has(o.contractId) && covered.includes(String(o.states.contractPerformance ?? '')) && (maturity === undefined || o.time <= maturity),
+    (o) =>
+      o.type === 'CE' &&
+      ids.has(o.contractId) &&
+      covered.includes(String(o.states.contractPerformance ?? '')) &&
+      (maturity === undefined || o.time <= maturity),
   );
   return triggers.sort((a, b) => a.time - b.time)[0];
 }
@@ -109,7 +118,11 @@ export class CoveredExposure {
       counted++;
     }
     if (counted === 0) {
-      throw new EngineError('notionalPrincipal', 'MISSING_TERM', 'notionalPrincipal is required when no covered contract is given with its terms');
+      throw new EngineError(
+        'notionalPrincipal',
+        'MISSING_TERM',
+        'notionalPrincipal is required when no covered contract is given with its terms',
+      );
     }
     return (this.terms.coverageOfCreditEnhancement ?? 1) * roleSign(this.terms.contractRole) * sum;
   }

@@ -11,14 +11,35 @@ function run(raw: Record<string, unknown>, options: GenerateOptions = {}): Contr
 }
 
 const loan = {
-  contractType: 'PAM', contractID: 'loan', contractRole: 'RPA', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-  currency: 'USD', notionalPrincipal: '1000000', initialExchangeDate: '2024-01-02T00:00:00', maturityDate: '2025-01-02T00:00:00',
-  nominalInterestRate: '0.0365', cycleAnchorDateOfInterestPayment: '2024-02-02T00:00:00', cycleOfInterestPayment: 'P1ML0', dayCountConvention: 'A365',
+  contractType: 'PAM',
+  contractID: 'loan',
+  contractRole: 'RPA',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  currency: 'USD',
+  notionalPrincipal: '1000000',
+  initialExchangeDate: '2024-01-02T00:00:00',
+  maturityDate: '2025-01-02T00:00:00',
+  nominalInterestRate: '0.0365',
+  cycleAnchorDateOfInterestPayment: '2024-02-02T00:00:00',
+  cycleOfInterestPayment: 'P1ML0',
+  dayCountConvention: 'A365',
 };
 const guarantee = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  contractType: 'CEG', contractID: 'g', contractRole: 'BUY', currency: 'USD', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-  purchaseDate: '2024-01-02T00:00:00', priceAtPurchaseDate: '100', creditEventTypeCovered: 'DF', settlementPeriod: 'P0D', guaranteedExposure: 'NI',
-  coverageOfCreditEnhancement: '0.5', contractStructure: [{ object: loan, referenceType: 'CNT', referenceRole: 'COVE' }], ...over,
+  contractType: 'CEG',
+  contractID: 'g',
+  contractRole: 'BUY',
+  currency: 'USD',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  purchaseDate: '2024-01-02T00:00:00',
+  priceAtPurchaseDate: '100',
+  creditEventTypeCovered: 'DF',
+  settlementPeriod: 'P0D',
+  guaranteedExposure: 'NI',
+  coverageOfCreditEnhancement: '0.5',
+  contractStructure: [{ object: loan, referenceType: 'CNT', referenceRole: 'COVE' }],
+  ...over,
 });
 const defaultOn = (time: string, contractId = 'loan'): GenerateOptions => ({
   observedEvents: [{ time, type: 'CE', value: 0, contractId, states: { contractPerformance: 'DF' } }],
@@ -33,7 +54,14 @@ describe('CEG', () => {
   });
 
   it('charges a fee on the cover (basis N) and ignores defaults of contracts it does not cover', () => {
-    const fees = { cycleAnchorDateOfFee: '2024-04-02T00:00:00', cycleOfFee: 'P3ML0', feeBasis: 'N', feeRate: '0.01', dayCountConvention: 'A365', guaranteedExposure: 'NO' };
+    const fees = {
+      cycleAnchorDateOfFee: '2024-04-02T00:00:00',
+      cycleOfFee: 'P3ML0',
+      feeBasis: 'N',
+      feeRate: '0.01',
+      dayCountConvention: 'A365',
+      guaranteedExposure: 'NO',
+    };
     const events = run(guarantee(fees), defaultOn('2024-03-12T00:00:00', 'other'));
     const fp = events.filter((e) => e.eventType === 'FP');
     expect(fp.length).toBeGreaterThan(0);
@@ -46,15 +74,26 @@ describe('CEG', () => {
 describe('CEG exposure bases', () => {
   it('covers the market value of the covered contracts under MV', () => {
     const listed = { ...loan, marketObjectCode: 'BOND' };
-    const events = run(guarantee({ guaranteedExposure: 'MV', contractStructure: [{ object: listed, referenceType: 'CNT', referenceRole: 'COVE' }] }), {
-      ...defaultOn('2024-03-12T00:00:00'),
-      observations: { BOND: [{ timestamp: '2024-01-01T00:00:00', value: 900_000 }] },
-    });
+    const events = run(
+      guarantee({
+        guaranteedExposure: 'MV',
+        contractStructure: [{ object: listed, referenceType: 'CNT', referenceRole: 'COVE' }],
+      }),
+      {
+        ...defaultOn('2024-03-12T00:00:00'),
+        observations: { BOND: [{ timestamp: '2024-01-01T00:00:00', value: 900_000 }] },
+      },
+    );
     expect(events.find((e) => e.eventType === 'STD')?.payoff).toBe(450_000);
   });
 
   it('reports a term problem when neither a notional nor covered terms give the exposure', () => {
-    const terms = parseTerms(guarantee({ maturityDate: '2025-01-01T00:00:00', contractStructure: [{ object: { contractIdentifier: 'x' }, referenceType: 'CID', referenceRole: 'COVE' }] }));
+    const terms = parseTerms(
+      guarantee({
+        maturityDate: '2025-01-01T00:00:00',
+        contractStructure: [{ object: { contractIdentifier: 'x' }, referenceType: 'CID', referenceRole: 'COVE' }],
+      }),
+    );
     if (!terms.ok) throw new Error(JSON.stringify(terms.error));
     const result = generateEvents(terms.value);
     expect(result.ok ? [] : result.error.map((p) => p.code)).toEqual(['MISSING_TERM']);
@@ -64,14 +103,38 @@ describe('CEG exposure bases', () => {
 describe('CEC', () => {
   it('realises at most what the collateral is worth', () => {
     const collateral = {
-      contractType: 'CEC', contractID: 'c', contractRole: 'BUY', currency: 'USD', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-      creditEventTypeCovered: 'DF', settlementPeriod: 'P0D', guaranteedExposure: 'NO',
+      contractType: 'CEC',
+      contractID: 'c',
+      contractRole: 'BUY',
+      currency: 'USD',
+      statusDate: '2024-01-01T00:00:00',
+      contractDealDate: '2024-01-01T00:00:00',
+      creditEventTypeCovered: 'DF',
+      settlementPeriod: 'P0D',
+      guaranteedExposure: 'NO',
       contractStructure: [
         { object: loan, referenceType: 'CNT', referenceRole: 'COVE' },
-        { object: { contractType: 'COM', contractID: 'gold', contractRole: 'RPA', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00', currency: 'USD', marketObjectCode: 'GOLD', quantity: '10', unit: 'ONC' }, referenceType: 'CNT', referenceRole: 'COVI' },
+        {
+          object: {
+            contractType: 'COM',
+            contractID: 'gold',
+            contractRole: 'RPA',
+            statusDate: '2024-01-01T00:00:00',
+            contractDealDate: '2024-01-01T00:00:00',
+            currency: 'USD',
+            marketObjectCode: 'GOLD',
+            quantity: '10',
+            unit: 'ONC',
+          },
+          referenceType: 'CNT',
+          referenceRole: 'COVI',
+        },
       ],
     };
-    const events = run(collateral, { ...defaultOn('2024-03-12T00:00:00'), observations: { GOLD: [{ timestamp: '2024-03-01T00:00:00', value: 2000 }] } });
+    const events = run(collateral, {
+      ...defaultOn('2024-03-12T00:00:00'),
+      observations: { GOLD: [{ timestamp: '2024-03-01T00:00:00', value: 2000 }] },
+    });
     expect(events.map((e) => [e.eventType, e.payoff])).toEqual([
       ['XD', 0],
       ['STD', 20_000],

@@ -6,21 +6,30 @@ import type { Conventions } from '../engine/conventions.js';
 import { emptyState, runLifecycle, type Lifecycle } from '../engine/lifecycle.js';
 import { roleSign } from '../engine/role.js';
 import { isAfter } from '../engine/sequence.js';
-import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
+import {
+  EngineError,
+  type ContractModule,
+  type ContractState,
+  type EngineContext,
+  type EngineEvent,
+} from '../engine/types.js';
 import { coveredMaturity, CoveredExposure, structureOf, triggeringCreditEvent } from './ceg-exposure.js';
 import { purchaseEvents } from './common/schedules.js';
 import { unshiftedEvent } from './optns.js';
 
 function maturityOf(terms: ContractTerms): Time {
   const md = terms.maturityDate ?? coveredMaturity(structureOf(terms));
-  if (md === undefined) throw new EngineError('maturityDate', 'MISSING_TERM', 'maturityDate is required when no covered contract has one');
+  if (md === undefined)
+    throw new EngineError('maturityDate', 'MISSING_TERM', 'maturityDate is required when no covered contract has one');
   return md;
 }
 
 /** Fee payments from the fee anchor (or one cycle after purchase) to the end of cover. */
 function feeSchedule(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
   if (!terms.feeRate || terms.cycleOfFee === undefined) return [];
-  const start = terms.cycleAnchorDateOfFee ?? (terms.purchaseDate === undefined ? undefined : addPeriod(terms.purchaseDate, terms.cycleOfFee));
+  const start =
+    terms.cycleAnchorDateOfFee ??
+    (terms.purchaseDate === undefined ? undefined : addPeriod(terms.purchaseDate, terms.cycleOfFee));
   if (start === undefined) return [];
   return createSchedule(start, end, terms.cycleOfFee, terms.endOfMonthConvention, true).map((t) => conv.event(t, 'FP'));
 }
@@ -38,7 +47,11 @@ function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): 
   const md = maturityOf(terms);
   const trigger = triggeringCreditEvent(terms, structureOf(terms), md, ctx);
   const xd = terms.exerciseDate ?? trigger?.time;
-  let events = [...purchaseEvents(terms, conv), ...feeSchedule(terms, conv, terms.exerciseDate ?? md), unshiftedEvent(conv, md, 'MD')];
+  let events = [
+    ...purchaseEvents(terms, conv),
+    ...feeSchedule(terms, conv, terms.exerciseDate ?? md),
+    unshiftedEvent(conv, md, 'MD'),
+  ];
   if (xd === undefined) return events;
   events = events.filter((e) => e.type === 'PRD' || !isAfter(e, xd, 'XD'));
   return [...events.filter((e) => e.type !== 'MD'), ...exerciseEvents(terms, conv, xd)];
@@ -57,7 +70,9 @@ function feeAccrual(s: ContractState, terms: ContractTerms, conv: Conventions, t
 
 function guaranteeLifecycle(exposure: CoveredExposure): Lifecycle {
   const cover = (terms: ContractTerms, t: Time): number =>
-    terms.notionalPrincipal === undefined ? exposure.at(t) : (terms.coverageOfCreditEnhancement ?? 1) * roleSign(terms.contractRole) * terms.notionalPrincipal;
+    terms.notionalPrincipal === undefined
+      ? exposure.at(t)
+      : (terms.coverageOfCreditEnhancement ?? 1) * roleSign(terms.contractRole) * terms.notionalPrincipal;
   const initialState = (terms: ContractTerms): ContractState => {
     const s = emptyState(terms);
     s.notionalPrincipal = terms.statusDate > maturityOf(terms) ? 0 : cover(terms, terms.statusDate);
@@ -106,5 +121,6 @@ function guaranteeLifecycle(exposure: CoveredExposure): Lifecycle {
 /** CEG: guarantee paying the covered exposure when a covered credit event occurs. */
 export const ceg: ContractModule = {
   contractType: 'CEG',
-  evaluate: (terms, ctx) => runLifecycle(guaranteeLifecycle(new CoveredExposure(terms, structureOf(terms), ctx)), terms, ctx),
+  evaluate: (terms, ctx) =>
+    runLifecycle(guaranteeLifecycle(new CoveredExposure(terms, structureOf(terms), ctx)), terms, ctx),
 };

@@ -12,10 +12,21 @@ function run(raw: Record<string, unknown>, options: GenerateOptions = {}): Contr
 }
 
 const outright = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  contractType: 'FXOUT', contractID: 'fx', contractRole: 'RPA', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-  currency: 'USD', currency2: 'EUR', maturityDate: '2024-06-28T00:00:00', notionalPrincipal: '1100', notionalPrincipal2: '1000', ...over,
+  contractType: 'FXOUT',
+  contractID: 'fx',
+  contractRole: 'RPA',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  currency: 'USD',
+  currency2: 'EUR',
+  maturityDate: '2024-06-28T00:00:00',
+  notionalPrincipal: '1100',
+  notionalPrincipal2: '1000',
+  ...over,
 });
-const eurUsd = (rate: number): GenerateOptions => ({ observations: { 'EUR/USD': [{ timestamp: '2024-06-28T00:00:00', value: rate }] } });
+const eurUsd = (rate: number): GenerateOptions => ({
+  observations: { 'EUR/USD': [{ timestamp: '2024-06-28T00:00:00', value: rate }] },
+});
 
 describe('FXOUT', () => {
   it('delivers both gross amounts at maturity, each in its own currency', () => {
@@ -30,7 +41,16 @@ describe('FXOUT', () => {
     fc.assert(
       fc.property(fc.constantFrom('RPA', 'RPL'), fc.double({ min: 0.5, max: 2, noNaN: true }), (role, rate) => {
         const gross = run(outright({ contractRole: role }));
-        const [settlement] = run(outright({ contractRole: role, deliverySettlement: 'S', settlementPeriod: 'P1D', calendar: 'MF', businessDayConvention: 'SCF' }), eurUsd(rate));
+        const [settlement] = run(
+          outright({
+            contractRole: role,
+            deliverySettlement: 'S',
+            settlementPeriod: 'P1D',
+            calendar: 'MF',
+            businessDayConvention: 'SCF',
+          }),
+          eurUsd(rate),
+        );
         const valued = (gross[0]?.payoff ?? 0) + rate * (gross[1]?.payoff ?? 0);
         expect(settlement?.eventType).toBe('STD');
         expect(settlement?.eventDate).toBe('2024-07-01T00:00'); // 06-29 is a Saturday

@@ -50,7 +50,9 @@ function apply(e: EngineEvent, s: ContractState, terms: ContractTerms, _conv: Co
       // The reference implementation pays the termination price without a role sign.
       return terms.priceAtTerminationDate ?? 0;
     case 'MD':
-      return e.currency === terms.currency ? sign * (terms.notionalPrincipal ?? 0) : -sign * (terms.notionalPrincipal2 ?? 0);
+      return e.currency === terms.currency
+        ? sign * (terms.notionalPrincipal ?? 0)
+        : -sign * (terms.notionalPrincipal2 ?? 0);
     case 'STD': {
       // The rate is fixed at maturity (the STD calculation time), not at payment.
       const rate = ctx.observe(fxRateCode(terms), e.calcTime);

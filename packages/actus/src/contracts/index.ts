@@ -22,7 +22,26 @@ import { cec } from './cec.js';
  * The contract types the engine evaluates. To add a type, write its module in this
  * folder (see README.md) and list it here.
  */
-const MODULES: ContractModule[] = [swppv, fxout, optns, futur, swaps, capfl, ceg, cec, pam, ann, lam, nam, stk, clm, ump, csh, com, lax];
+const MODULES: ContractModule[] = [
+  swppv,
+  fxout,
+  optns,
+  futur,
+  swaps,
+  capfl,
+  ceg,
+  cec,
+  pam,
+  ann,
+  lam,
+  nam,
+  stk,
+  clm,
+  ump,
+  csh,
+  com,
+  lax,
+];
 
 const registry = new Map<string, ContractModule>(MODULES.map((m) => [m.contractType, m]));
 

@@ -32,7 +32,8 @@ function laxMaturity(terms: ContractTerms): Time {
   if (terms.maturityDate !== undefined) return terms.maturityDate;
   const anchors = terms.arrayCycleAnchorDateOfPrincipalRedemption ?? [];
   const last = anchors.length - 1;
-  if (last < 0) throw new EngineError('maturityDate', 'MISSING_TERM', 'LAX needs maturityDate or principal redemption arrays');
+  if (last < 0)
+    throw new EngineError('maturityDate', 'MISSING_TERM', 'LAX needs maturityDate or principal redemption arrays');
   let notional = terms.notionalPrincipal ?? 0;
   for (const segment of segmentsOf(anchors, terms.arrayCycleOfPrincipalRedemption, Infinity).slice(0, last)) {
     const count = segmentDates(segment, terms.endOfMonthConvention).length;
@@ -53,15 +54,25 @@ function withValue(e: EngineEvent, value: number): EngineEvent {
 function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   // The array redemption amounts are fixed per segment: a prepayment can shorten the
   // schedule (M) but re-sizing every later segment amount (A) is not modelled.
-  if (terms.prepaymentEffect === 'A') throw new EngineError('prepaymentEffect', 'UNSUPPORTED', 'LAX supports prepaymentEffect M (reduces maturity) only, not A');
+  if (terms.prepaymentEffect === 'A')
+    throw new EngineError(
+      'prepaymentEffect',
+      'UNSUPPORTED',
+      'LAX supports prepaymentEffect M (reduces maturity) only, not A',
+    );
   const md = laxMaturity(terms);
   const eom = terms.endOfMonthConvention;
   const events: EngineEvent[] = [];
   if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
   events.push(conv.event(md, 'MD'), ...purchaseEvents(terms, conv));
-  for (const segment of segmentsOf(terms.arrayCycleAnchorDateOfPrincipalRedemption, terms.arrayCycleOfPrincipalRedemption, md)) {
+  for (const segment of segmentsOf(
+    terms.arrayCycleAnchorDateOfPrincipalRedemption,
+    terms.arrayCycleOfPrincipalRedemption,
+    md,
+  )) {
     const type = isIncrease(terms, segment.index) ? 'PI' : 'PR';
-    for (const t of segmentDates(segment, eom)) if (t < md) events.push(withValue(conv.event(t, type), amountOf(terms, segment.index)));
+    for (const t of segmentDates(segment, eom))
+      if (t < md) events.push(withValue(conv.event(t, type), amountOf(terms, segment.index)));
   }
   const ipAnchors = terms.arrayCycleAnchorDateOfInterestPayment;
   if (ipAnchors) {
@@ -77,7 +88,8 @@ function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): 
   const rates = terms.arrayRate ?? [];
   for (const segment of segmentsOf(terms.arrayCycleAnchorDateOfRateReset, terms.arrayCycleOfRateReset, md)) {
     const fixed = (terms.arrayFixedVariable?.[segment.index] ?? 'V') === 'F';
-    for (const t of segmentDates(segment, eom)) events.push(withValue(conv.event(t, fixed ? 'RRF' : 'RR'), rates[segment.index] ?? 0));
+    for (const t of segmentDates(segment, eom))
+      events.push(withValue(conv.event(t, fixed ? 'RRF' : 'RR'), rates[segment.index] ?? 0));
   }
   events.push(...prepaymentEvents(terms, conv, ctx, md));
   return applyTermination(terms, conv, events);

@@ -34,7 +34,12 @@ describe('undefined maturity (UMP) and call money (CLM)', () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const summary = result.value.map((e) => [e.eventDate.slice(0, 10), e.eventType, Math.round(e.payoff * 100) / 100, Math.round(e.notionalPrincipal * 100) / 100]);
+    const summary = result.value.map((e) => [
+      e.eventDate.slice(0, 10),
+      e.eventType,
+      Math.round(e.payoff * 100) / 100,
+      Math.round(e.notionalPrincipal * 100) / 100,
+    ]);
     expect(summary).toEqual([
       ['2024-01-02', 'IED', 1000, -1000],
       ['2024-07-02', 'PI', 500, -1500],
@@ -44,8 +49,16 @@ describe('undefined maturity (UMP) and call money (CLM)', () => {
   });
 
   it('settles a called CLM after the notice period', () => {
-    const clm = { ...ump, contractType: 'CLM', contractRole: 'RPA', cycleAnchorDateOfInterestPayment: undefined, cycleOfInterestPayment: undefined };
-    const result = run(clm, { observedEvents: [{ time: '2024-03-01T00:00:00', type: 'XD', value: 0, contractId: 'savings-1' }] });
+    const clm = {
+      ...ump,
+      contractType: 'CLM',
+      contractRole: 'RPA',
+      cycleAnchorDateOfInterestPayment: undefined,
+      cycleOfInterestPayment: undefined,
+    };
+    const result = run(clm, {
+      observedEvents: [{ time: '2024-03-01T00:00:00', type: 'XD', value: 0, contractId: 'savings-1' }],
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.map((e) => e.eventType)).toEqual(['IED', 'XD', 'IP', 'STD']);
@@ -59,7 +72,15 @@ describe('undefined maturity (UMP) and call money (CLM)', () => {
   });
 
   it('reports an unobserved rate as a problem', () => {
-    const result = run({ ...ump, cycleOfRateReset: 'P6ML1', cycleAnchorDateOfRateReset: '2024-07-02T00:00:00', marketObjectCodeOfRateReset: 'USD.SOFR' }, { to: '2025-01-01T00:00' });
+    const result = run(
+      {
+        ...ump,
+        cycleOfRateReset: 'P6ML1',
+        cycleAnchorDateOfRateReset: '2024-07-02T00:00:00',
+        marketObjectCodeOfRateReset: 'USD.SOFR',
+      },
+      { to: '2025-01-01T00:00' },
+    );
     expect(result.ok ? [] : result.error.map((p) => p.code)).toEqual(['MISSING_OBSERVATION']);
   });
 });

@@ -4,11 +4,26 @@ import { generateEvents, type GenerateOptions } from '../engine/generate.js';
 
 // Call on IDX struck at 100, maturity 2024-06-28; IDX is 150 from March on, 120 at expiry.
 const option = (over: Record<string, unknown>): Record<string, unknown> => ({
-  contractType: 'OPTNS', contractID: 'o', contractRole: 'BUY', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-  currency: 'USD', purchaseDate: '2024-01-02T00:00:00', priceAtPurchaseDate: '5', maturityDate: '2024-06-28T00:00:00', optionType: 'C', optionStrike1: '100',
-  contractStructure: [{ object: { marketObjectCode: 'IDX' }, referenceType: 'MOC', referenceRole: 'UDL' }], ...over,
+  contractType: 'OPTNS',
+  contractID: 'o',
+  contractRole: 'BUY',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  currency: 'USD',
+  purchaseDate: '2024-01-02T00:00:00',
+  priceAtPurchaseDate: '5',
+  maturityDate: '2024-06-28T00:00:00',
+  optionType: 'C',
+  optionStrike1: '100',
+  contractStructure: [{ object: { marketObjectCode: 'IDX' }, referenceType: 'MOC', referenceRole: 'UDL' }],
+  ...over,
 });
-const market = { IDX: [{ timestamp: '2024-03-01T00:00:00', value: 150 }, { timestamp: '2024-06-28T00:00:00', value: 120 }] };
+const market = {
+  IDX: [
+    { timestamp: '2024-03-01T00:00:00', value: 150 },
+    { timestamp: '2024-06-28T00:00:00', value: 120 },
+  ],
+};
 const exercisedOn = (date: string): GenerateOptions => ({
   observations: market,
   observedEvents: [{ time: `${date}T00:00:00`, type: 'XD', value: 0, contractId: 'o', states: {} }],
@@ -29,11 +44,17 @@ describe('option exercise styles', () => {
   });
 
   it('European with optionExerciseEndDate 2024-05-31: expires then (IDX 150 -> 50)', () => {
-    expect(xd(option({ optionExerciseType: 'E', optionExerciseEndDate: '2024-05-31T00:00:00' }), { observations: market })).toEqual(['2024-05-31', 50]);
+    expect(
+      xd(option({ optionExerciseType: 'E', optionExerciseEndDate: '2024-05-31T00:00:00' }), { observations: market }),
+    ).toEqual(['2024-05-31', 50]);
   });
 
   it('Bermudan with monthly dates from 2024-02-01: 03-01 is an exercise date (150 - 100 = 50), 03-15 is not (expiry: 20)', () => {
-    const bermudan = option({ optionExerciseType: 'B', cycleAnchorDateOfOptionality: '2024-02-01T00:00:00', cycleOfOptionality: 'P1ML1' });
+    const bermudan = option({
+      optionExerciseType: 'B',
+      cycleAnchorDateOfOptionality: '2024-02-01T00:00:00',
+      cycleOfOptionality: 'P1ML1',
+    });
     expect(xd(bermudan, exercisedOn('2024-03-01'))).toEqual(['2024-03-01', 50]);
     expect(xd(bermudan, exercisedOn('2024-03-15'))).toEqual(['2024-06-28', 20]);
   });

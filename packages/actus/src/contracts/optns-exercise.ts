@@ -22,7 +22,9 @@ function exercisable(terms: ContractTerms, t: Time, end: Time): boolean {
       return t === end;
     case 'B':
       if (anchor === undefined) return t === end;
-      return t === end || createSchedule(anchor, end, terms.cycleOfOptionality, terms.endOfMonthConvention, true).includes(t);
+      return (
+        t === end || createSchedule(anchor, end, terms.cycleOfOptionality, terms.endOfMonthConvention, true).includes(t)
+      );
     case 'A':
       return t <= end && (anchor === undefined || t >= anchor);
     default:
@@ -38,6 +40,8 @@ function exercisable(terms: ContractTerms, t: Time, end: Time): boolean {
 export function exerciseTime(terms: ContractTerms, ctx: EngineContext): Time {
   if (terms.exerciseDate !== undefined) return terms.exerciseDate;
   const end = terms.optionExerciseType === undefined ? (terms.maturityDate as Time) : exerciseEnd(terms);
-  const observed = ctx.observedEvents.find((o) => o.type === 'XD' && o.contractId === terms.contractID && exercisable(terms, o.time, end));
+  const observed = ctx.observedEvents.find(
+    (o) => o.type === 'XD' && o.contractId === terms.contractID && exercisable(terms, o.time, end),
+  );
   return observed?.time ?? end;
 }

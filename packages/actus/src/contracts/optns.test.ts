@@ -12,23 +12,41 @@ function run(raw: Record<string, unknown>, options: GenerateOptions = {}): Contr
 }
 
 const option = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  contractType: 'OPTNS', contractID: 'o', contractRole: 'BUY', statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-  currency: 'USD', purchaseDate: '2024-01-02T00:00:00', priceAtPurchaseDate: '5', maturityDate: '2024-06-28T00:00:00', optionExerciseType: 'E', optionType: 'C', optionStrike1: '100',
-  contractStructure: [{ object: { marketObjectCode: 'IDX' }, referenceType: 'MOC', referenceRole: 'UDL' }], ...over,
+  contractType: 'OPTNS',
+  contractID: 'o',
+  contractRole: 'BUY',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  currency: 'USD',
+  purchaseDate: '2024-01-02T00:00:00',
+  priceAtPurchaseDate: '5',
+  maturityDate: '2024-06-28T00:00:00',
+  optionExerciseType: 'E',
+  optionType: 'C',
+  optionStrike1: '100',
+  contractStructure: [{ object: { marketObjectCode: 'IDX' }, referenceType: 'MOC', referenceRole: 'UDL' }],
+  ...over,
 });
-const price = (value: number, timestamp = '2024-06-28T00:00:00'): GenerateOptions => ({ observations: { IDX: [{ timestamp, value }] } });
+const price = (value: number, timestamp = '2024-06-28T00:00:00'): GenerateOptions => ({
+  observations: { IDX: [{ timestamp, value }] },
+});
 const settled = (events: ContractEvent[]): number => events.find((e) => e.eventType === 'STD')?.payoff ?? Number.NaN;
 
 describe('OPTNS', () => {
   it('never costs the holder anything at settlement, and the writer mirrors the holder', () => {
     fc.assert(
-      fc.property(fc.constantFrom('C', 'P', 'CP'), fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: 1, max: 300, noNaN: true }), (type, spot, strike) => {
-        const over = { optionType: type, optionStrike1: String(strike), optionStrike2: String(strike / 2) };
-        const holder = settled(run(option(over), price(spot)));
-        const writer = settled(run(option({ ...over, contractRole: 'SEL' }), price(spot)));
-        expect(holder).toBeGreaterThanOrEqual(0);
-        expect(writer).toBe(-holder);
-      }),
+      fc.property(
+        fc.constantFrom('C', 'P', 'CP'),
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.double({ min: 1, max: 300, noNaN: true }),
+        (type, spot, strike) => {
+          const over = { optionType: type, optionStrike1: String(strike), optionStrike2: String(strike / 2) };
+          const holder = settled(run(option(over), price(spot)));
+          const writer = settled(run(option({ ...over, contractRole: 'SEL' }), price(spot)));
+          expect(holder).toBeGreaterThanOrEqual(0);
+          expect(writer).toBe(-holder);
+        },
+      ),
       { numRuns: 100 },
     );
   });

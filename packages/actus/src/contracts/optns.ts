@@ -4,7 +4,13 @@ import type { ContractTerms } from '../terms/types.js';
 import type { Conventions } from '../engine/conventions.js';
 import { emptyState, runLifecycle, type Lifecycle } from '../engine/lifecycle.js';
 import { roleSign } from '../engine/role.js';
-import { EngineError, type ContractModule, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
+import {
+  EngineError,
+  type ContractModule,
+  type ContractState,
+  type EngineContext,
+  type EngineEvent,
+} from '../engine/types.js';
 import { applyTermination, purchaseEvents } from './common/schedules.js';
 import { exerciseTime } from './optns-exercise.js';
 
@@ -15,7 +21,11 @@ export function underlyingCode(terms: ContractTerms): string {
     const object = ref.object as { marketObjectCode?: unknown };
     if (typeof object.marketObjectCode === 'string') return object.marketObjectCode;
   }
-  throw new EngineError('contractStructure', 'MISSING_UNDERLYING', 'An underlying (UDL) with a market object code is required');
+  throw new EngineError(
+    'contractStructure',
+    'MISSING_UNDERLYING',
+    'An underlying (UDL) with a market object code is required',
+  );
 }
 
 /** Exercise value per unit at an underlying price (calls, puts and collars; see FUTUR for futures). */
@@ -62,7 +72,13 @@ function initialState(terms: ContractTerms): ContractState {
  * from the underlying price, STD pays it with the role sign.
  */
 export function exerciseLifecycle(value: (terms: ContractTerms, price: number) => number): Lifecycle {
-  const apply = (e: EngineEvent, s: ContractState, terms: ContractTerms, _conv: Conventions, ctx: EngineContext): number => {
+  const apply = (
+    e: EngineEvent,
+    s: ContractState,
+    terms: ContractTerms,
+    _conv: Conventions,
+    ctx: EngineContext,
+  ): number => {
     const sign = roleSign(terms.contractRole);
     s.statusDate = e.calcTime;
     switch (e.type) {
@@ -103,7 +119,10 @@ function stampExerciseAtMaturity(events: EngineEvent[]): EngineEvent[] {
 }
 
 /** A cash-settled exercise contract type valued by `value` at the exercise date. */
-export function exerciseModule(contractType: string, value: (terms: ContractTerms, price: number) => number): ContractModule {
+export function exerciseModule(
+  contractType: string,
+  value: (terms: ContractTerms, price: number) => number,
+): ContractModule {
   const lifecycle = exerciseLifecycle(value);
   return { contractType, evaluate: (terms, ctx) => stampExerciseAtMaturity(runLifecycle(lifecycle, terms, ctx)) };
 }

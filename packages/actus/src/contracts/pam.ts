@@ -5,7 +5,15 @@ import type { Conventions } from '../engine/conventions.js';
 import { emptyState, lifecycleModule, type Lifecycle } from '../engine/lifecycle.js';
 import { roleSign } from '../engine/role.js';
 import type { ContractState, EngineContext, EngineEvent } from '../engine/types.js';
-import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './common/schedules.js';
+import {
+  anchorOf,
+  applyTermination,
+  cycleEvents,
+  feeEvents,
+  purchaseEvents,
+  rateResetEvents,
+  scalingEvents,
+} from './common/schedules.js';
 import { applyStandardEvent, NOTIONAL_BASE } from './common/transitions.js';
 import { prepaymentEvents } from './common/prepayment.js';
 
@@ -13,7 +21,11 @@ import { prepaymentEvents } from './common/prepayment.js';
 export function interestEvents(terms: ContractTerms, conv: Conventions, end: Time): EngineEvent[] {
   const ipced = terms.capitalizationEndDate;
   if (terms.nominalInterestRate === undefined) return ipced === undefined ? [] : [conv.event(ipced, 'IPCI')];
-  const anchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, terms.initialExchangeDate);
+  const anchor = anchorOf(
+    terms.cycleAnchorDateOfInterestPayment,
+    terms.cycleOfInterestPayment,
+    terms.initialExchangeDate,
+  );
   const events = cycleEvents(conv, terms, anchor, terms.cycleOfInterestPayment, end, 'IP', true);
   if (ipced === undefined) return events;
   const capitalization = conv.event(ipced, 'IPCI');
@@ -32,7 +44,13 @@ export function initialAccrual(terms: ContractTerms, conv: Conventions, notional
   const anchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, ied);
   let last = ied;
   if (anchor !== undefined && terms.maturityDate !== undefined) {
-    for (const t of createSchedule(anchor, terms.maturityDate, terms.cycleOfInterestPayment, terms.endOfMonthConvention, true)) {
+    for (const t of createSchedule(
+      anchor,
+      terms.maturityDate,
+      terms.cycleOfInterestPayment,
+      terms.endOfMonthConvention,
+      true,
+    )) {
       if (t < sd) last = t;
     }
   }
@@ -73,13 +91,20 @@ function initialExchange(t: number, s: ContractState, terms: ContractTerms, conv
   s.nominalInterestRate = terms.nominalInterestRate ?? 0;
   const ipanx = terms.cycleAnchorDateOfInterestPayment;
   if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
-  else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.notionalPrincipal * s.nominalInterestRate;
+  else if (ipanx !== undefined && ipanx < t)
+    s.accruedInterest = conv.yearFraction(ipanx, t) * s.notionalPrincipal * s.nominalInterestRate;
   s.statusDate = t;
   return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
 }
 
 /** Payoff and state transition of one PAM event (shared by CLM and UMP). */
-export function applyPamEvent(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
+export function applyPamEvent(
+  e: EngineEvent,
+  s: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  ctx: EngineContext,
+): number {
   if (e.type === 'IED') return initialExchange(e.calcTime, s, terms, conv);
   return applyStandardEvent(e, s, terms, conv, ctx, NOTIONAL_BASE);
 }

@@ -12,15 +12,33 @@ function run(raw: Record<string, unknown>): ContractEvent[] {
 }
 
 const leg = (id: string, notional: number, rate: number, cycle: string): Record<string, unknown> => ({
-  contractType: 'PAM', contractID: id, contractDealDate: '2023-12-28T00:00:00', statusDate: '2023-12-30T00:00:00',
-  initialExchangeDate: '2024-01-01T00:00:00', maturityDate: '2025-01-01T00:00:00', currency: 'USD',
-  notionalPrincipal: String(notional), nominalInterestRate: String(rate), dayCountConvention: 'A360',
-  cycleAnchorDateOfInterestPayment: '2024-01-01T00:00:00', cycleOfInterestPayment: cycle,
+  contractType: 'PAM',
+  contractID: id,
+  contractDealDate: '2023-12-28T00:00:00',
+  statusDate: '2023-12-30T00:00:00',
+  initialExchangeDate: '2024-01-01T00:00:00',
+  maturityDate: '2025-01-01T00:00:00',
+  currency: 'USD',
+  notionalPrincipal: String(notional),
+  nominalInterestRate: String(rate),
+  dayCountConvention: 'A360',
+  cycleAnchorDateOfInterestPayment: '2024-01-01T00:00:00',
+  cycleOfInterestPayment: cycle,
 });
 
-const swap = (role: string, settlement: string, a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => ({
-  contractType: 'SWAPS', contractID: 'sw', contractRole: role, currency: 'USD', contractDealDate: '2023-12-28T00:00:00',
-  statusDate: '2023-12-30T00:00:00', deliverySettlement: settlement,
+const swap = (
+  role: string,
+  settlement: string,
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): Record<string, unknown> => ({
+  contractType: 'SWAPS',
+  contractID: 'sw',
+  contractRole: role,
+  currency: 'USD',
+  contractDealDate: '2023-12-28T00:00:00',
+  statusDate: '2023-12-30T00:00:00',
+  deliverySettlement: settlement,
   contractStructure: [
     { object: a, referenceType: 'CNT', referenceRole: 'FIL' },
     { object: b, referenceType: 'CNT', referenceRole: 'SEL' },
@@ -43,7 +61,9 @@ describe('SWAPS', () => {
           const a = leg('a', n1, r1, 'P3ML1');
           const b = leg('b', n2, r2, cycle);
           const delivered = run(swap(role, 'D', a, b));
-          expect(delivered.every((e, i) => i === 0 || (delivered[i - 1] as ContractEvent).eventDate <= e.eventDate)).toBe(true);
+          expect(
+            delivered.every((e, i) => i === 0 || (delivered[i - 1] as ContractEvent).eventDate <= e.eventDate),
+          ).toBe(true);
           expect(delivered.every((e) => Number.isFinite(e.payoff) && Number.isFinite(e.notionalPrincipal))).toBe(true);
           const gross = total(delivered);
           const net = total(run(swap(role, 'S', a, b)));

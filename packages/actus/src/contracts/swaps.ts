@@ -38,7 +38,8 @@ function mergeSorted(a: EngineEvent[], b: EngineEvent[]): EngineEvent[] {
   let j = 0;
   let k = 0;
   while (i < a.length && j < b.length) {
-    out[k++] = compareEvents(b[j] as EngineEvent, a[i] as EngineEvent) < 0 ? (b[j++] as EngineEvent) : (a[i++] as EngineEvent);
+    out[k++] =
+      compareEvents(b[j] as EngineEvent, a[i] as EngineEvent) < 0 ? (b[j++] as EngineEvent) : (a[i++] as EngineEvent);
   }
   while (i < a.length) out[k++] = a[i++] as EngineEvent;
   while (j < b.length) out[k++] = b[j++] as EngineEvent;
@@ -56,7 +57,17 @@ function evaluateLeg(terms: ContractTerms, role: 'FIL' | 'SEL', ctx: EngineConte
 function parentEvent(terms: ContractTerms, t: number, type: string, price: number | undefined): EngineEvent {
   // The reference implementation applies no role sign to these prices.
   const payoff = price ?? 0;
-  return { time: t, calcTime: t, type, payoff, currency: terms.currency ?? '', contractId: terms.contractID, notionalPrincipal: 0, nominalInterestRate: 0, accruedInterest: 0 };
+  return {
+    time: t,
+    calcTime: t,
+    type,
+    payoff,
+    currency: terms.currency ?? '',
+    contractId: terms.contractID,
+    notionalPrincipal: 0,
+    nominalInterestRate: 0,
+    accruedInterest: 0,
+  };
 }
 
 /**
@@ -68,7 +79,10 @@ function evaluate(terms: ContractTerms, ctx: EngineContext): EngineEvent[] {
   const first = evaluateLeg(terms, 'FIL', ctx);
   const second = evaluateLeg(terms, 'SEL', ctx);
   // Legs come sorted from the engine: merging keeps the order without a full sort.
-  let events = terms.deliverySettlement === 'S' ? sortEvents(netLegs(first, second, terms.contractID)) : mergeSorted(first, second);
+  let events =
+    terms.deliverySettlement === 'S'
+      ? sortEvents(netLegs(first, second, terms.contractID))
+      : mergeSorted(first, second);
   const sd = terms.statusDate;
   const to = ctx.to;
   events = events.filter((e) => !isBefore(e, sd, 'AD') && (to === undefined || !isAfter(e, to, 'AD')));

@@ -12,14 +12,29 @@ function run(raw: Record<string, unknown>, options: GenerateOptions = {}): Contr
 }
 
 const swap = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  contractType: 'SWPPV', contractID: 's', contractRole: 'PF', statusDate: '2015-01-01T00:00:00', contractDealDate: '2014-12-30T00:00:00', currency: 'USD',
-  initialExchangeDate: '2015-01-02T00:00:00', maturityDate: '2016-01-02T00:00:00', notionalPrincipal: '1000',
-  nominalInterestRate: '0.05', nominalInterestRate2: '0.02', dayCountConvention: 'A365',
-  cycleAnchorDateOfInterestPayment: '2015-04-02T00:00:00', cycleOfInterestPayment: 'P3ML1',
-  cycleAnchorDateOfRateReset: '2015-02-02T00:00:00', cycleOfRateReset: 'P2ML1', rateSpread: '0.001',
-  marketObjectCodeOfRateReset: 'LIBOR', ...over,
+  contractType: 'SWPPV',
+  contractID: 's',
+  contractRole: 'PF',
+  statusDate: '2015-01-01T00:00:00',
+  contractDealDate: '2014-12-30T00:00:00',
+  currency: 'USD',
+  initialExchangeDate: '2015-01-02T00:00:00',
+  maturityDate: '2016-01-02T00:00:00',
+  notionalPrincipal: '1000',
+  nominalInterestRate: '0.05',
+  nominalInterestRate2: '0.02',
+  dayCountConvention: 'A365',
+  cycleAnchorDateOfInterestPayment: '2015-04-02T00:00:00',
+  cycleOfInterestPayment: 'P3ML1',
+  cycleAnchorDateOfRateReset: '2015-02-02T00:00:00',
+  cycleOfRateReset: 'P2ML1',
+  rateSpread: '0.001',
+  marketObjectCodeOfRateReset: 'LIBOR',
+  ...over,
 });
-const libor = (rate: number): GenerateOptions => ({ observations: { LIBOR: [{ timestamp: '2015-01-01T00:00:00', value: rate }] } });
+const libor = (rate: number): GenerateOptions => ({
+  observations: { LIBOR: [{ timestamp: '2015-01-01T00:00:00', value: rate }] },
+});
 
 describe('SWPPV', () => {
   it('pays the fixed leg with the role sign and the floating leg opposite, accruing the float across mid-period resets', () => {
@@ -40,17 +55,32 @@ describe('SWPPV', () => {
         fc.double({ min: -0.01, max: 0.2, noNaN: true }),
         fc.integer({ min: 1, max: 10_000_000 }),
         (role, fixedRate, observed, notional) => {
-          const over = { contractRole: role, nominalInterestRate: String(fixedRate), notionalPrincipal: String(notional) };
+          const over = {
+            contractRole: role,
+            nominalInterestRate: String(fixedRate),
+            notionalPrincipal: String(notional),
+          };
           const gross = run(swap(over), libor(observed));
           const net = run(swap({ ...over, deliverySettlement: 'S' }), libor(observed));
           for (const events of [gross, net]) {
-            expect(events.every((e, i) => i === 0 || (events[i - 1] as ContractEvent).eventDate <= e.eventDate)).toBe(true);
-            expect(events.every((e) => Number.isFinite(e.payoff) && Number.isFinite(e.notionalPrincipal) && Number.isFinite(e.accruedInterest))).toBe(true);
+            expect(events.every((e, i) => i === 0 || (events[i - 1] as ContractEvent).eventDate <= e.eventDate)).toBe(
+              true,
+            );
+            expect(
+              events.every(
+                (e) =>
+                  Number.isFinite(e.payoff) &&
+                  Number.isFinite(e.notionalPrincipal) &&
+                  Number.isFinite(e.accruedInterest),
+              ),
+            ).toBe(true);
           }
           const payments = net.filter((e) => e.eventType === 'IP');
           expect(payments.length).toBe(gross.filter((e) => e.eventType === 'IPFX').length);
           for (const ip of payments) {
-            const legs = gross.filter((e) => e.eventDate === ip.eventDate && (e.eventType === 'IPFX' || e.eventType === 'IPFL'));
+            const legs = gross.filter(
+              (e) => e.eventDate === ip.eventDate && (e.eventType === 'IPFX' || e.eventType === 'IPFL'),
+            );
             const sum = legs.reduce((a, e) => a + e.payoff, 0);
             expect(Math.abs(ip.payoff - sum)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(sum)));
           }
@@ -62,7 +92,11 @@ describe('SWPPV', () => {
 
   it('a swap already running at the status date pays the same flows as one followed from inception', () => {
     for (const settlement of ['D', 'S']) {
-      const over = { cycleAnchorDateOfRateReset: '2015-04-02T00:00:00', deliverySettlement: settlement, contractRole: 'RF' };
+      const over = {
+        cycleAnchorDateOfRateReset: '2015-04-02T00:00:00',
+        deliverySettlement: settlement,
+        contractRole: 'RF',
+      };
       const full = run(swap(over), libor(0.03));
       const running = run(swap({ ...over, statusDate: '2015-02-15T00:00:00' }), libor(0.03));
       const after = full.filter((e) => e.eventDate > '2015-02-15T00:00');

@@ -26,8 +26,13 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   const events: EngineEvent[] = [...purchaseEvents(terms, conv)];
   if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
   events.push(conv.event(md, 'MD'));
-  const ipAnchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, terms.initialExchangeDate);
-  if (isNetSettled(terms)) events.push(...cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IP', true));
+  const ipAnchor = anchorOf(
+    terms.cycleAnchorDateOfInterestPayment,
+    terms.cycleOfInterestPayment,
+    terms.initialExchangeDate,
+  );
+  if (isNetSettled(terms))
+    events.push(...cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IP', true));
   else {
     // Built with conv.event (not spread copies) so every event keeps one object shape.
     events.push(...cycleEvents(conv, terms, ipAnchor, terms.cycleOfInterestPayment, md, 'IPFX', true));
@@ -51,8 +56,14 @@ function initialState(terms: ContractTerms, conv: Conventions): SwapState {
   const sign = roleSign(terms.contractRole);
   const notional = sign * (terms.notionalPrincipal ?? 0);
   const given2 = terms.accruedInterest2 as number | undefined;
-  const fixed = terms.accruedInterest === undefined ? initialAccrual(terms, conv, notional, terms.nominalInterestRate ?? 0) : sign * terms.accruedInterest;
-  const floating = given2 === undefined ? -initialAccrual({ ...terms, accruedInterest: undefined }, conv, notional, terms.nominalInterestRate2 ?? 0) : sign * given2;
+  const fixed =
+    terms.accruedInterest === undefined
+      ? initialAccrual(terms, conv, notional, terms.nominalInterestRate ?? 0)
+      : sign * terms.accruedInterest;
+  const floating =
+    given2 === undefined
+      ? -initialAccrual({ ...terms, accruedInterest: undefined }, conv, notional, terms.nominalInterestRate2 ?? 0)
+      : sign * given2;
   state.notionalPrincipal = notional;
   state.nominalInterestRate = terms.nominalInterestRate2 ?? 0;
   if (isNetSettled(terms)) state.accruedInterest = fixed + floating;
@@ -64,7 +75,8 @@ function initialState(terms: ContractTerms, conv: Conventions): SwapState {
 }
 
 /** Fixed-leg interest on the state's notional over a year fraction. */
-const fixedLeg = (s: SwapState, terms: ContractTerms, yf: number): number => yf * (terms.nominalInterestRate ?? 0) * s.notionalPrincipal;
+const fixedLeg = (s: SwapState, terms: ContractTerms, yf: number): number =>
+  yf * (terms.nominalInterestRate ?? 0) * s.notionalPrincipal;
 /** Floating-leg interest, signed as the floating cash flow (opposite to the notional). */
 const floatingLeg = (s: SwapState, yf: number): number => -yf * s.nominalInterestRate * s.notionalPrincipal;
 
@@ -90,7 +102,13 @@ function settle(s: SwapState, t: Time): void {
 }
 
 /** Payoff and state transition of one SWPPV event. */
-function apply(e: EngineEvent, state: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
+function apply(
+  e: EngineEvent,
+  state: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  ctx: EngineContext,
+): number {
   const s = state as SwapState;
   const t = e.calcTime;
   const sign = roleSign(terms.contractRole);

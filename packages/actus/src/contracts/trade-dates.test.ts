@@ -4,14 +4,25 @@ import { generateEvents, parseTerms } from '../index.js';
 // PAM 1000 at 6% (30E360), coupons every 6 months from 2024-07-02, business days
 // Monday-Friday with "shift, calculate following": coupon dates move, trade dates do not.
 const bond = {
-  contractType: 'PAM', contractID: 'trade-1', contractRole: 'RPA', currency: 'USD',
-  statusDate: '2024-01-01T00:00:00', contractDealDate: '2024-01-01T00:00:00',
-  initialExchangeDate: '2024-01-02T00:00:00', maturityDate: '2026-01-02T00:00:00',
-  notionalPrincipal: '1000', nominalInterestRate: '0.06', dayCountConvention: '30E360',
-  cycleAnchorDateOfInterestPayment: '2024-07-02T00:00:00', cycleOfInterestPayment: 'P6ML0',
-  businessDayConvention: 'SCF', calendar: 'MF',
-  purchaseDate: '2024-06-15T00:00:00', priceAtPurchaseDate: '990', // a Saturday
-  terminationDate: '2024-09-15T00:00:00', priceAtTerminationDate: '1005', // a Sunday
+  contractType: 'PAM',
+  contractID: 'trade-1',
+  contractRole: 'RPA',
+  currency: 'USD',
+  statusDate: '2024-01-01T00:00:00',
+  contractDealDate: '2024-01-01T00:00:00',
+  initialExchangeDate: '2024-01-02T00:00:00',
+  maturityDate: '2026-01-02T00:00:00',
+  notionalPrincipal: '1000',
+  nominalInterestRate: '0.06',
+  dayCountConvention: '30E360',
+  cycleAnchorDateOfInterestPayment: '2024-07-02T00:00:00',
+  cycleOfInterestPayment: 'P6ML0',
+  businessDayConvention: 'SCF',
+  calendar: 'MF',
+  purchaseDate: '2024-06-15T00:00:00',
+  priceAtPurchaseDate: '990', // a Saturday
+  terminationDate: '2024-09-15T00:00:00',
+  priceAtTerminationDate: '1005', // a Sunday
 };
 
 function events(raw: Record<string, unknown>) {
@@ -41,7 +52,14 @@ describe('purchase (PRD) and termination (TD) dates', () => {
   });
 
   it('a shifted coupon date still moves: SCF moves a Saturday coupon to Monday', () => {
-    const out = events({ ...bond, cycleAnchorDateOfInterestPayment: '2024-06-29T00:00:00', purchaseDate: undefined, priceAtPurchaseDate: undefined, terminationDate: undefined, priceAtTerminationDate: undefined });
+    const out = events({
+      ...bond,
+      cycleAnchorDateOfInterestPayment: '2024-06-29T00:00:00',
+      purchaseDate: undefined,
+      priceAtPurchaseDate: undefined,
+      terminationDate: undefined,
+      priceAtTerminationDate: undefined,
+    });
     expect(out.find((e) => e.eventType === 'IP')?.eventDate.slice(0, 10)).toBe('2024-07-01');
   });
 });

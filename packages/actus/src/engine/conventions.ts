@@ -38,5 +38,11 @@ export function conventionsOf(terms: ContractTerms): Conventions {
   const calendar = getCalendar(terms.calendar);
   if (!calendar) throw new EngineError('calendar', 'UNKNOWN_CALENDAR', `No calendar registered as ${terms.calendar}`);
   const bdc = new BusinessDayAdjuster(terms.businessDayConvention ?? 'NOS', calendar ?? NO_CALENDAR);
-  return new ContractConventions(calendar, bdc, terms.dayCountConvention ?? '30E360', terms.maturityDate, terms.currency ?? '');
+  return new ContractConventions(
+    calendar,
+    bdc,
+    terms.dayCountConvention ?? '30E360',
+    terms.maturityDate,
+    terms.currency ?? '',
+  );
 }

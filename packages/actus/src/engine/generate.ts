@@ -62,7 +62,8 @@ class Context implements EngineContext {
 
 function evaluateWith(terms: ContractTerms, ctx: EngineContext): EngineEvent[] {
   const module = getContractModule(terms.contractType);
-  if (!module) throw new EngineError('contractType', 'UNSUPPORTED', `Contract type ${terms.contractType} is not implemented`);
+  if (!module)
+    throw new EngineError('contractType', 'UNSUPPORTED', `Contract type ${terms.contractType} is not implemented`);
   return module.evaluate(terms, ctx);
 }
 
@@ -121,17 +122,22 @@ function observedOf(raw: unknown[] | undefined): ObservedEvent[] {
  * Computes the contract's events from its status date (up to `options.to`), each with
  * its payoff and post-event state. Deterministic and free of I/O.
  */
-export function generateEvents(terms: ContractTerms, options: GenerateOptions = {}): Result<ContractEvent[], TermProblem[]> {
+export function generateEvents(
+  terms: ContractTerms,
+  options: GenerateOptions = {},
+): Result<ContractEvent[], TermProblem[]> {
   let to: Time | undefined;
   if (options.to !== undefined && options.to.trim() !== '') {
     to = parseTime(options.to);
-    if (to === undefined) return { ok: false, error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }] };
+    if (to === undefined)
+      return { ok: false, error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }] };
   }
   const ctx = new Context(to, seriesOf(options.observations), observedOf(options.observedEvents));
   try {
     return { ok: true, value: evaluateWith(terms, ctx).map(toContractEvent) };
   } catch (error) {
-    if (error instanceof EngineError) return { ok: false, error: [{ term: error.term, code: error.code, message: error.message }] };
+    if (error instanceof EngineError)
+      return { ok: false, error: [{ term: error.term, code: error.code, message: error.message }] };
     throw error;
   }
 }

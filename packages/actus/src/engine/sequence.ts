@@ -5,10 +5,32 @@ import type { EngineEvent } from './types.js';
  * implementation's event sequence). Monitoring (AD) comes last.
  */
 export const EVENT_SEQUENCE: Readonly<Record<string, number>> = {
-  CE: 0, PD: 0, PI: 0, PP: 0, PY: 0,
-  IED: 20, PR: 30, IP: 40, IPFX: 40, IPCI: 40, IPFL: 45, FP: 60, DV: 70, MR: 80,
-  RRF: 100, RR: 100, PRF: 105, SC: 110, IPCB: 120, PRD: 130, TD: 140, MD: 150,
-  XD: 160, STD: 170, ME: 180, AD: 950,
+  CE: 0,
+  PD: 0,
+  PI: 0,
+  PP: 0,
+  PY: 0,
+  IED: 20,
+  PR: 30,
+  IP: 40,
+  IPFX: 40,
+  IPCI: 40,
+  IPFL: 45,
+  FP: 60,
+  DV: 70,
+  MR: 80,
+  RRF: 100,
+  RR: 100,
+  PRF: 105,
+  SC: 110,
+  IPCB: 120,
+  PRD: 130,
+  TD: 140,
+  MD: 150,
+  XD: 160,
+  STD: 170,
+  ME: 180,
+  AD: 950,
 };
 
 export function sequenceOf(type: string): number {

@@ -71,9 +71,12 @@ export const REQUIRED_ONLY_WITH: Record<string, string[]> = {
  * flow and are accepted.
  */
 export const UNSUPPORTED_TERMS: Record<string, string> = {
-  nonPerformingDate: 'performance transitions are taken from observed credit events (contractPerformance), not from a non-performing date',
-  gracePeriod: 'grace and delinquency periods (automatic performance transitions) are not modelled; pass observed credit events instead',
-  delinquencyPeriod: 'grace and delinquency periods (automatic performance transitions) are not modelled; pass observed credit events instead',
+  nonPerformingDate:
+    'performance transitions are taken from observed credit events (contractPerformance), not from a non-performing date',
+  gracePeriod:
+    'grace and delinquency periods (automatic performance transitions) are not modelled; pass observed credit events instead',
+  delinquencyPeriod:
+    'grace and delinquency periods (automatic performance transitions) are not modelled; pass observed credit events instead',
   delinquencyRate: 'delinquency (default) interest is not modelled',
   prepaymentPeriod: 'a prepayment notice period is not modelled; observed PP events take effect on their date',
   creditLineAmount: 'undrawn credit lines (drawdowns) are not modelled',

@@ -24,11 +24,25 @@ describe('parseTerms', () => {
   });
 
   it('reports every problem at once', () => {
-    const r = parseTerms({ ...pam, notionalPrincipal: 'lots', colour: 'blue', dividendRate: 0.1, maturityDate: undefined, cycleOfOptionality: 'P1ML0', optionType: 'C' });
+    const r = parseTerms({
+      ...pam,
+      notionalPrincipal: 'lots',
+      colour: 'blue',
+      dividendRate: 0.1,
+      maturityDate: undefined,
+      cycleOfOptionality: 'P1ML0',
+      optionType: 'C',
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     const codes = r.error.map((p) => `${p.term}:${p.code}`).sort();
-    expect(codes).toEqual(['colour:UNKNOWN_TERM', 'dividendRate:UNKNOWN_TERM', 'maturityDate:MISSING_TERM', 'notionalPrincipal:INVALID_TYPE', 'optionType:NOT_APPLICABLE']);
+    expect(codes).toEqual([
+      'colour:UNKNOWN_TERM',
+      'dividendRate:UNKNOWN_TERM',
+      'maturityDate:MISSING_TERM',
+      'notionalPrincipal:INVALID_TYPE',
+      'optionType:NOT_APPLICABLE',
+    ]);
   });
 
   it('rejects enum values outside the dictionary', () => {
@@ -53,7 +67,10 @@ describe('parseTerms: terms the engine does not model', () => {
     const result = parseTerms({ ...pam, gracePeriod: 'P1M', creditLineAmount: '500' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error.map((p) => [p.term, p.code])).toEqual([['gracePeriod', 'UNSUPPORTED'], ['creditLineAmount', 'UNSUPPORTED']]);
+    expect(result.error.map((p) => [p.term, p.code])).toEqual([
+      ['gracePeriod', 'UNSUPPORTED'],
+      ['creditLineAmount', 'UNSUPPORTED'],
+    ]);
     expect(result.error[0]?.message).toContain('observed credit events');
   });
 

@@ -1,6 +1,16 @@
 import { APPLICABILITY, TERM_DEFINITIONS } from './dictionary-data.js';
 import { knownCalendars } from '../time/calendar.js';
-import { EXTRA_APPLICABLE, EXTRA_TERMS, EXTRA_VALUES, RELAXED_MANDATORY, REQUIRED_ONLY_WITH, TERM_ALIASES, UNSUPPORTED_TERMS, UNSUPPORTED_VALUES, VALUE_ALIASES } from './aliases.js';
+import {
+  EXTRA_APPLICABLE,
+  EXTRA_TERMS,
+  EXTRA_VALUES,
+  RELAXED_MANDATORY,
+  REQUIRED_ONLY_WITH,
+  TERM_ALIASES,
+  UNSUPPORTED_TERMS,
+  UNSUPPORTED_VALUES,
+  VALUE_ALIASES,
+} from './aliases.js';
 import { toArray, toBoolean, toCycle, toPeriod, toReal, toText, toTime, type Converted } from './values.js';
 import type { ContractReference, ContractTerms, Result, TermProblem } from './types.js';
 
@@ -48,12 +58,19 @@ function convert(term: string, type: string, raw: unknown): Converted {
 
 function parseStructure(raw: unknown, problems: TermProblem[]): ContractReference[] | undefined {
   if (!Array.isArray(raw)) {
-    problems.push({ term: 'contractStructure', code: 'INVALID_TYPE', message: 'contractStructure must be a list of contract references' });
+    problems.push({
+      term: 'contractStructure',
+      code: 'INVALID_TYPE',
+      message: 'contractStructure must be a list of contract references',
+    });
     return undefined;
   }
   return raw.map((entry: Record<string, unknown>, i) => {
     const object = (entry?.object ?? {}) as Record<string, unknown>;
-    const base = { referenceType: String(entry?.referenceType ?? ''), referenceRole: String(entry?.referenceRole ?? '') };
+    const base = {
+      referenceType: String(entry?.referenceType ?? ''),
+      referenceRole: String(entry?.referenceRole ?? ''),
+    };
     if (object.contractType === undefined) return { ...base, object: object as ContractReference['object'] };
     const child = parseTermsInternal(object, true);
     if (!child.ok) {
@@ -64,7 +81,13 @@ function parseStructure(raw: unknown, problems: TermProblem[]): ContractReferenc
   });
 }
 
-function checkMandatory(type: string, terms: Record<string, unknown>, given: Set<string>, isChild: boolean, problems: TermProblem[]): void {
+function checkMandatory(
+  type: string,
+  terms: Record<string, unknown>,
+  given: Set<string>,
+  isChild: boolean,
+  problems: TermProblem[],
+): void {
   // A term given with a wrong value is reported as such, not also as missing.
   const present = given;
   const rules = APPLICABILITY[type] ?? {};
@@ -84,9 +107,12 @@ function checkMandatory(type: string, terms: Record<string, unknown>, given: Set
   for (const [term, rule] of Object.entries(rules)) {
     if (present.has(term) || relaxed.has(term) || TERM_DEFINITIONS[term]?.default !== undefined) continue;
     const conditional = /^NN\((\d+),1,/.exec(rule);
-    const required = /^NN(\(,,\d*\))?$/.test(rule) || (conditional !== null && activeGroups.has(conditional[1] as string));
+    const required =
+      /^NN(\(,,\d*\))?$/.test(rule) || (conditional !== null && activeGroups.has(conditional[1] as string));
     if (!required) continue;
-    const why = conditional ? ` when ${[...Object.keys(rules)].filter((t) => present.has(t) && (rules[t] ?? '').includes(`(${conditional[1]},0,`)).join(', ')} is set` : '';
+    const why = conditional
+      ? ` when ${[...Object.keys(rules)].filter((t) => present.has(t) && (rules[t] ?? '').includes(`(${conditional[1]},0,`)).join(', ')} is set`
+      : '';
     problems.push({ term, code: 'MISSING_TERM', message: `${term} is required for ${type}${why}` });
   }
 }
@@ -96,8 +122,10 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
   const terms: Record<string, unknown> = {};
   const type = typeof raw.contractType === 'string' ? raw.contractType.trim() : undefined;
   const rules = type === undefined ? undefined : APPLICABILITY[type];
-  if (type === undefined) problems.push({ term: 'contractType', code: 'MISSING_TERM', message: 'contractType is required' });
-  else if (!rules) problems.push({ term: 'contractType', code: 'INVALID_VALUE', message: `Unknown contract type ${type}` });
+  if (type === undefined)
+    problems.push({ term: 'contractType', code: 'MISSING_TERM', message: 'contractType is required' });
+  else if (!rules)
+    problems.push({ term: 'contractType', code: 'INVALID_VALUE', message: `Unknown contract type ${type}` });
   const given = new Set<string>();
   for (const [key, value] of Object.entries(raw)) {
     if (isAbsent(value)) continue;
@@ -110,7 +138,8 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
       continue;
     }
     if (rules && type !== undefined) {
-      const applicable = term in rules || (EXTRA_APPLICABLE[type] ?? []).includes(term) || (extra?.applicableTo.includes(type) ?? false);
+      const applicable =
+        term in rules || (EXTRA_APPLICABLE[type] ?? []).includes(term) || (extra?.applicableTo.includes(type) ?? false);
       if (!applicable) {
         problems.push({ term: key, code: 'NOT_APPLICABLE', message: `${key} does not apply to contract type ${type}` });
         continue;

@@ -4,7 +4,15 @@ import type { BusinessCalendar } from './calendar.js';
 export type BusinessDayConvention = 'NOS' | 'SCF' | 'SCMF' | 'CSF' | 'CSMF' | 'SCP' | 'SCMP' | 'CSP' | 'CSMP';
 
 export const BUSINESS_DAY_CONVENTIONS: readonly BusinessDayConvention[] = [
-  'NOS', 'SCF', 'SCMF', 'CSF', 'CSMF', 'SCP', 'SCMP', 'CSP', 'CSMP',
+  'NOS',
+  'SCF',
+  'SCMF',
+  'CSF',
+  'CSMF',
+  'SCP',
+  'SCMP',
+  'CSP',
+  'CSMP',
 ];
 
 function month(t: Time): number {

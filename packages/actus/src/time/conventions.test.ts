@@ -22,7 +22,10 @@ describe('day count conventions', () => {
   });
 
   it('rounds times to the hour, so a 23:59:59 maturity accrues the whole day', () => {
-    expect(yearFraction('A365', t('2013-11-01'), t('2013-12-31T23:59:59'), undefined, NO_CALENDAR)).toBeCloseTo(61 / 365, 12);
+    expect(yearFraction('A365', t('2013-11-01'), t('2013-12-31T23:59:59'), undefined, NO_CALENDAR)).toBeCloseTo(
+      61 / 365,
+      12,
+    );
   });
 });
 
@@ -50,21 +53,58 @@ describe('schedules', () => {
     createSchedule(t(start), t(end), parseCycle(cycle), eom).map((x) => formatTime(x).slice(0, 10));
 
   it('a short last stub keeps the last regular date', () => {
-    expect(dates('2020-01-15', '2020-05-01', 'P1ML1')).toEqual(['2020-01-15', '2020-02-15', '2020-03-15', '2020-04-15', '2020-05-01']);
+    expect(dates('2020-01-15', '2020-05-01', 'P1ML1')).toEqual([
+      '2020-01-15',
+      '2020-02-15',
+      '2020-03-15',
+      '2020-04-15',
+      '2020-05-01',
+    ]);
   });
 
   it('a long last stub drops it', () => {
-    expect(dates('2020-01-15', '2020-05-01', 'P1ML0')).toEqual(['2020-01-15', '2020-02-15', '2020-03-15', '2020-05-01']);
+    expect(dates('2020-01-15', '2020-05-01', 'P1ML0')).toEqual([
+      '2020-01-15',
+      '2020-02-15',
+      '2020-03-15',
+      '2020-05-01',
+    ]);
   });
 
   it('EOM keeps month ends from a month-end anchor; SD keeps the day (clamped)', () => {
-    expect(dates('2021-01-31', '2021-05-31', 'P1ML1', 'EOM')).toEqual(['2021-01-31', '2021-02-28', '2021-03-31', '2021-04-30', '2021-05-31']);
-    expect(dates('2021-01-31', '2021-05-31', 'P1ML1', 'SD')).toEqual(['2021-01-31', '2021-02-28', '2021-03-31', '2021-04-30', '2021-05-31']);
-    expect(dates('2021-02-28', '2021-05-31', 'P1ML1', 'EOM')).toEqual(['2021-02-28', '2021-03-31', '2021-04-30', '2021-05-31']);
-    expect(dates('2021-02-28', '2021-05-31', 'P1ML1', 'SD')).toEqual(['2021-02-28', '2021-03-28', '2021-04-28', '2021-05-28', '2021-05-31']);
+    expect(dates('2021-01-31', '2021-05-31', 'P1ML1', 'EOM')).toEqual([
+      '2021-01-31',
+      '2021-02-28',
+      '2021-03-31',
+      '2021-04-30',
+      '2021-05-31',
+    ]);
+    expect(dates('2021-01-31', '2021-05-31', 'P1ML1', 'SD')).toEqual([
+      '2021-01-31',
+      '2021-02-28',
+      '2021-03-31',
+      '2021-04-30',
+      '2021-05-31',
+    ]);
+    expect(dates('2021-02-28', '2021-05-31', 'P1ML1', 'EOM')).toEqual([
+      '2021-02-28',
+      '2021-03-31',
+      '2021-04-30',
+      '2021-05-31',
+    ]);
+    expect(dates('2021-02-28', '2021-05-31', 'P1ML1', 'SD')).toEqual([
+      '2021-02-28',
+      '2021-03-28',
+      '2021-04-28',
+      '2021-05-28',
+      '2021-05-31',
+    ]);
   });
 
   it('without a cycle the schedule is the anchor and the end', () => {
-    expect(createSchedule(makeTime(2020, 1, 1), makeTime(2021, 1, 1), undefined, 'SD').map(formatTime)).toEqual(['2020-01-01T00:00', '2021-01-01T00:00']);
+    expect(createSchedule(makeTime(2020, 1, 1), makeTime(2021, 1, 1), undefined, 'SD').map(formatTime)).toEqual([
+      '2020-01-01T00:00',
+      '2021-01-01T00:00',
+    ]);
   });
 });

@@ -1,10 +1,27 @@
-import { civil, dayNumber, dayOf, daysInMonth, isLeapYear, makeTime, monthOf, SECONDS_PER_DAY, yearOf, type Time } from './datetime.js';
+import {
+  civil,
+  dayNumber,
+  dayOf,
+  daysInMonth,
+  isLeapYear,
+  makeTime,
+  monthOf,
+  SECONDS_PER_DAY,
+  yearOf,
+  type Time,
+} from './datetime.js';
 import type { BusinessCalendar } from './calendar.js';
 
 export type DayCountConvention = 'AA' | 'A360' | 'A365' | '30E360' | '30E360ISDA' | '28E336' | 'B252';
 
 export const DAY_COUNT_CONVENTIONS: readonly DayCountConvention[] = [
-  'AA', 'A360', 'A365', '30E360', '30E360ISDA', '28E336', 'B252',
+  'AA',
+  'A360',
+  'A365',
+  '30E360',
+  '30E360ISDA',
+  '28E336',
+  'B252',
 ];
 
 const SECONDS_PER_HOUR = 3600;
@@ -30,23 +47,40 @@ function actualActualIsda(start: Time, end: Time): number {
   return first + last + (y2 - y1 - 1);
 }
 
-function thirty360(y1: number, m1: number, d1: number, y2: number, m2: number, d2: number, basis: number, monthDays: number): number {
+function thirty360(
+  y1: number,
+  m1: number,
+  d1: number,
+  y2: number,
+  m2: number,
+  d2: number,
+  basis: number,
+  monthDays: number,
+): number {
   return (basis * (y2 - y1) + monthDays * (m2 - m1) + (d2 - d1)) / basis;
 }
 
 function thirtyE360(start: Time, end: Time): number {
   const p1 = civil(dayNumber(start));
   const p2 = civil(dayNumber(end));
-  const y1 = yearOf(p1), m1 = monthOf(p1), d1 = dayOf(p1);
-  const y2 = yearOf(p2), m2 = monthOf(p2), d2 = dayOf(p2);
+  const y1 = yearOf(p1),
+    m1 = monthOf(p1),
+    d1 = dayOf(p1);
+  const y2 = yearOf(p2),
+    m2 = monthOf(p2),
+    d2 = dayOf(p2);
   return thirty360(y1, m1, Math.min(d1, 30), y2, m2, Math.min(d2, 30), 360, 30);
 }
 
 function thirtyE360Isda(start: Time, end: Time, maturity: Time | undefined): number {
   const p1 = civil(dayNumber(start));
   const p2 = civil(dayNumber(end));
-  const y1 = yearOf(p1), m1 = monthOf(p1), d1 = dayOf(p1);
-  const y2 = yearOf(p2), m2 = monthOf(p2), d2 = dayOf(p2);
+  const y1 = yearOf(p1),
+    m1 = monthOf(p1),
+    d1 = dayOf(p1);
+  const y2 = yearOf(p2),
+    m2 = monthOf(p2),
+    d2 = dayOf(p2);
   const start30 = d1 === daysInMonth(y1, m1) ? 30 : d1;
   const endIsLast = d2 === daysInMonth(y2, m2);
   const isMaturity = maturity !== undefined && dayNumber(maturity) === dayNumber(end);
@@ -57,8 +91,12 @@ function thirtyE360Isda(start: Time, end: Time, maturity: Time | undefined): num
 function twentyEight336(start: Time, end: Time): number {
   const p1 = civil(dayNumber(start));
   const p2 = civil(dayNumber(end));
-  const y1 = yearOf(p1), m1 = monthOf(p1), d1 = dayOf(p1);
-  const y2 = yearOf(p2), m2 = monthOf(p2), d2 = dayOf(p2);
+  const y1 = yearOf(p1),
+    m1 = monthOf(p1),
+    d1 = dayOf(p1);
+  const y2 = yearOf(p2),
+    m2 = monthOf(p2),
+    d2 = dayOf(p2);
   const s = d1 === daysInMonth(y1, m1) ? 28 : Math.min(d1, 28);
   const e = d2 === daysInMonth(y2, m2) ? 28 : Math.min(d2, 28);
   return thirty360(y1, m1, s, y2, m2, e, 336, 28);

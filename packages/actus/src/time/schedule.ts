@@ -1,4 +1,17 @@
-import { civil, dayNumber, dayOf, daysFromCivil, daysInMonth, isLastDayOfMonth, monthOf, SECONDS_PER_DAY, secondOfDay, toEndOfMonth, yearOf, type Time } from './datetime.js';
+import {
+  civil,
+  dayNumber,
+  dayOf,
+  daysFromCivil,
+  daysInMonth,
+  isLastDayOfMonth,
+  monthOf,
+  SECONDS_PER_DAY,
+  secondOfDay,
+  toEndOfMonth,
+  yearOf,
+  type Time,
+} from './datetime.js';
 import { addPeriod, type Cycle } from './cycle.js';
 
 export type EndOfMonthConvention = 'SD' | 'EOM';
@@ -49,7 +62,8 @@ export function createSchedule(
     return addEnd || start !== end ? [start] : [];
   }
   const toMonthEnd = movesToMonthEnd(eom, start, cycle);
-  const next = cycle.days === 0 ? monthStepper(start, cycle.months, toMonthEnd) : (k: number) => addPeriod(start, cycle, k);
+  const next =
+    cycle.days === 0 ? monthStepper(start, cycle.months, toMonthEnd) : (k: number) => addPeriod(start, cycle, k);
   const out: Time[] = [];
   let t = start;
   let k = 1;

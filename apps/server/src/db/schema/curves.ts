@@ -15,7 +15,10 @@ export const riskFreeCurvePoints = pgTable(
     rate: doublePrecision('rate').notNull(),
     asOf: date('as_of', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.currency, t.tenorYears] }), check('risk_free_tenor_positive', sql`${t.tenorYears} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.currency, t.tenorYears] }),
+    check('risk_free_tenor_positive', sql`${t.tenorYears} > 0`),
+  ],
 );
 
 /** Credit spread over the risk-free curve by long-term rating (S&P scale), in basis points. */

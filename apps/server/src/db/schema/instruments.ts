@@ -23,7 +23,10 @@ export const instruments = pgTable(
     maturityDate: date('maturity_date', { mode: 'string' }),
     status: text('status').notNull().default('active'),
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
-    observations: jsonb('observations').$type<Record<string, { timestamp: string; value: number }[]>>().notNull().default({}),
+    observations: jsonb('observations')
+      .$type<Record<string, { timestamp: string; value: number }[]>>()
+      .notNull()
+      .default({}),
     issuerUserId: uuid('issuer_user_id')
       .notNull()
       .references(() => users.id),

@@ -70,13 +70,20 @@ export const balances = pgTable(
       .references(() => ledgerAccounts.id),
     assetType: text('asset_type').$type<AssetType>().notNull(),
     asset: text('asset').notNull(),
-    total: bigint('total', { mode: 'bigint' }).notNull().default(sql`0`),
-    reserved: bigint('reserved', { mode: 'bigint' }).notNull().default(sql`0`),
+    total: bigint('total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    reserved: bigint('reserved', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.assetType, t.asset] }),
     index('balances_asset_idx').on(t.assetType, t.asset),
     // System accounts (issuance, external) run negative; reservations never exceed holdings.
-    check('balances_reserved_within_total', sql`${t.reserved} >= 0 and (${t.reserved} = 0 or ${t.reserved} <= ${t.total})`),
+    check(
+      'balances_reserved_within_total',
+      sql`${t.reserved} >= 0 and (${t.reserved} = 0 or ${t.reserved} <= ${t.total})`,
+    ),
   ],
 );

@@ -17,5 +17,7 @@ export const organisations = pgTable(
     country: text('country').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('organisations_sector_check', sql`${t.sector} in ('government', 'corporate', 'municipal', 'financial')`)],
+  (t) => [
+    check('organisations_sector_check', sql`${t.sector} in ('government', 'corporate', 'municipal', 'financial')`),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { instruments } from './instruments';
 import { journalEntries } from './ledger';
@@ -29,20 +40,28 @@ export const orders = pgTable(
     /** Limit price; null for market orders. */
     price: big('price'),
     quantity: big('quantity').notNull(),
-    filledQuantity: big('filled_quantity').notNull().default(sql`0`),
+    filledQuantity: big('filled_quantity')
+      .notNull()
+      .default(sql`0`),
     /** Sum of price x quantity over fills, for the average price. */
-    filledValue: big('filled_value').notNull().default(sql`0`),
+    filledValue: big('filled_value')
+      .notNull()
+      .default(sql`0`),
     status: text('status').$type<'open' | 'filled' | 'cancelled'>().notNull(),
     cancelReason: text('cancel_reason').$type<'user' | 'no_liquidity' | 'self_trade'>(),
     /** Cash (buy) or units (sell) still reserved in the ledger for this order. */
-    reserved: big('reserved').notNull().default(sql`0`),
+    reserved: big('reserved')
+      .notNull()
+      .default(sql`0`),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_key_uq').on(t.userId, t.idempotencyKey),
-    index('orders_open_by_instrument_idx').on(t.instrumentId, t.sequence).where(sql`${t.status} = 'open'`),
+    index('orders_open_by_instrument_idx')
+      .on(t.instrumentId, t.sequence)
+      .where(sql`${t.status} = 'open'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),

@@ -7,7 +7,8 @@ const DAY = 86_400_000;
 /** A direct grant and a few elevation requests, so the access screens start populated. */
 export async function seedAccessDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const userId = async (email: string) => (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+    const userId = async (email: string) =>
+      (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
     const permissionRowId = async (id: string) =>
       (await tx.select({ id: permissions.id }).from(permissions).where(eq(permissions.permissionId, id)))[0]!.id;
 

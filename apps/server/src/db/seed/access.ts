@@ -42,7 +42,12 @@ export async function seedAccessCatalogue(db: Db): Promise<void> {
     const catalogue = await tx
       .select({ id: permissions.id, permissionId: permissions.permissionId })
       .from(permissions)
-      .where(inArray(permissions.permissionId, SYSTEM_PERMISSIONS.map((p) => p.permissionId)));
+      .where(
+        inArray(
+          permissions.permissionId,
+          SYSTEM_PERMISSIONS.map((p) => p.permissionId),
+        ),
+      );
     const permId = new Map(catalogue.map((p) => [p.permissionId, p.id]));
     const links = roleRows.flatMap((role) => {
       const def = SYSTEM_ROLES.find((r) => r.roleId === role.roleId)!;

@@ -25,8 +25,22 @@ const ZERO_RATES_PERCENT: Record<string, readonly number[]> = {
 
 /** Spread over the risk-free curve by rating, basis points (typical investment-grade / high-yield levels). */
 const SPREADS_BP: Record<string, number> = {
-  AAA: 10, 'AA+': 25, AA: 30, 'AA-': 40, 'A+': 55, A: 65, 'A-': 80,
-  'BBB+': 110, BBB: 135, 'BBB-': 170, 'BB+': 230, BB: 280, 'BB-': 340, 'B+': 420, B: 500, 'B-': 600,
+  AAA: 10,
+  'AA+': 25,
+  AA: 30,
+  'AA-': 40,
+  'A+': 55,
+  A: 65,
+  'A-': 80,
+  'BBB+': 110,
+  BBB: 135,
+  'BBB-': 170,
+  'BB+': 230,
+  BB: 280,
+  'BB-': 340,
+  'B+': 420,
+  B: 500,
+  'B-': 600,
 };
 
 /** Seeds the demo market data for model prices; existing points are left as they are. */

@@ -7,7 +7,15 @@ import { DEMO_INSTRUMENTS } from './instrument-catalogue';
 import { seedInstruments } from './instruments';
 
 let t: TestApp;
-let rows: { contractType: string; sector: string | null; currency: string; price: string | null; priceSource: string; yield: number | null; maturityDate: string | null }[];
+let rows: {
+  contractType: string;
+  sector: string | null;
+  currency: string;
+  price: string | null;
+  priceSource: string;
+  yield: number | null;
+  maturityDate: string | null;
+}[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,7 +29,8 @@ describe('demo instruments seed', () => {
     expect(rows).toHaveLength(DEMO_INSTRUMENTS.length);
     expect(rows.length).toBeGreaterThanOrEqual(30);
     expect(new Set(rows.map((r) => r.contractType))).toEqual(new Set(CONTRACT_TYPES));
-    for (const sector of ['government', 'corporate', 'municipal', 'financial']) expect(rows.map((r) => r.sector)).toContain(sector);
+    for (const sector of ['government', 'corporate', 'municipal', 'financial'])
+      expect(rows.map((r) => r.sector)).toContain(sector);
     expect(new Set(rows.map((r) => r.currency)).size).toBeGreaterThanOrEqual(8);
   });
 

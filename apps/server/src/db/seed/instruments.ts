@@ -39,7 +39,10 @@ async function issuingUser(db: Db, organisation: string): Promise<string> {
   const email = ISSUING_USERS[organisation] ?? `issuance.${slug(organisation)}@issuers.meridian.test`;
   const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (found) return found.id;
-  const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, organisation));
+  const [org] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.name, organisation));
   if (!org) throw new Error(`Demo issuer organisation missing: ${organisation}`);
   return db.transaction(async (tx) => {
     // A desk account without credentials: it owns the listings but nobody signs in as it.
@@ -59,4 +62,8 @@ async function issuingUser(db: Db, organisation: string): Promise<string> {
   });
 }
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

@@ -27,5 +27,8 @@ export const DEMO_ORGANISATIONS: readonly DemoOrganisation[] = [
 ];
 
 export async function seedOrganisations(db: Db): Promise<void> {
-  await db.insert(organisations).values([...DEMO_ORGANISATIONS]).onConflictDoNothing({ target: organisations.name });
+  await db
+    .insert(organisations)
+    .values([...DEMO_ORGANISATIONS])
+    .onConflictDoNothing({ target: organisations.name });
 }

@@ -27,7 +27,10 @@ describe('demo seed', () => {
   const counts = async () =>
     Object.fromEntries(
       await Promise.all(
-        Object.entries(COUNTED).map(async ([name, table]) => [name, (await t.db.select({ n: count() }).from(table))[0]!.n]),
+        Object.entries(COUNTED).map(async ([name, table]) => [
+          name,
+          (await t.db.select({ n: count() }).from(table))[0]!.n,
+        ]),
       ),
     );
 
@@ -55,7 +58,17 @@ describe('demo seed', () => {
 
   it('seeds the six stakeholder roles plus the administrator, and issuers in every sector', async () => {
     const roles = (await t.db.select().from(schema.roles)).map((r) => r.roleId).sort();
-    expect(roles).toEqual(expect.arrayContaining(['administrator', 'compliance', 'custodian', 'investor', 'issuer', 'market_maker', 'regulator']));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        'administrator',
+        'compliance',
+        'custodian',
+        'investor',
+        'issuer',
+        'market_maker',
+        'regulator',
+      ]),
+    );
     const sectors = new Set((await t.db.select().from(schema.organisations)).map((o) => o.sector));
     expect([...sectors].sort()).toEqual(['corporate', 'financial', 'government', 'municipal']);
   });

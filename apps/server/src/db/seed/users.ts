@@ -17,13 +17,43 @@ export interface DemoUser {
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'admin@meridian.test', name: 'Alex Morgan', roles: ['administrator'], organisation: 'Meridian Markets Ltd' },
   { email: 'demo@meridian.test', name: 'Demo User', roles: STAKEHOLDER_ROLES, organisation: 'Meridian Markets Ltd' },
-  { email: 'issuer@meridian.test', name: 'Isabel Hart', roles: ['issuer'], organisation: 'Atlas Industrial Holdings plc' },
-  { email: 'investor@meridian.test', name: 'Ivan Petrov', roles: ['investor'], organisation: 'Keystone Asset Management' },
+  {
+    email: 'issuer@meridian.test',
+    name: 'Isabel Hart',
+    roles: ['issuer'],
+    organisation: 'Atlas Industrial Holdings plc',
+  },
+  {
+    email: 'investor@meridian.test',
+    name: 'Ivan Petrov',
+    roles: ['investor'],
+    organisation: 'Keystone Asset Management',
+  },
   { email: 'investor2@meridian.test', name: 'Grace Liu', roles: ['investor'], organisation: 'Helvetic Alpine Bank AG' },
-  { email: 'marketmaker@meridian.test', name: 'Marcus Reed', roles: ['market_maker'], organisation: 'Harbor Liquidity Partners' },
-  { email: 'custodian@meridian.test', name: 'Clara Jensen', roles: ['custodian'], organisation: 'Sentinel Custody Trust' },
-  { email: 'compliance@meridian.test', name: 'Omar Haddad', roles: ['compliance'], organisation: 'Meridian Markets Ltd' },
-  { email: 'regulator@meridian.test', name: 'Rachel Stone', roles: ['regulator'], organisation: 'Financial Markets Supervisory Authority' },
+  {
+    email: 'marketmaker@meridian.test',
+    name: 'Marcus Reed',
+    roles: ['market_maker'],
+    organisation: 'Harbor Liquidity Partners',
+  },
+  {
+    email: 'custodian@meridian.test',
+    name: 'Clara Jensen',
+    roles: ['custodian'],
+    organisation: 'Sentinel Custody Trust',
+  },
+  {
+    email: 'compliance@meridian.test',
+    name: 'Omar Haddad',
+    roles: ['compliance'],
+    organisation: 'Meridian Markets Ltd',
+  },
+  {
+    email: 'regulator@meridian.test',
+    name: 'Rachel Stone',
+    roles: ['regulator'],
+    organisation: 'Financial Markets Supervisory Authority',
+  },
 ];
 
 // scrypt is deliberately slow; the demo accounts share one public password, so one hash
@@ -45,7 +75,12 @@ export async function seedUsers(db: Db): Promise<void> {
       if (!userId) {
         const [created] = await tx
           .insert(users)
-          .values({ email: demo.email, name: demo.name, emailVerified: true, organisationId: orgId.get(demo.organisation) ?? null })
+          .values({
+            email: demo.email,
+            name: demo.name,
+            emailVerified: true,
+            organisationId: orgId.get(demo.organisation) ?? null,
+          })
           .returning({ id: users.id });
         userId = created!.id;
         await tx.insert(accounts).values({ userId, accountId: userId, providerId: 'credential', password: hash });

@@ -15,18 +15,23 @@ describe('permissions', () => {
   beforeAll(async () => {
     t = await createTestApp({
       setup: (app) => {
-        app.post('/api/test/instruments', { preHandler: requirePermission('create_instruments') }, async (req) => ({ by: req.user.email }));
+        app.post('/api/test/instruments', { preHandler: requirePermission('create_instruments') }, async (req) => ({
+          by: req.user.email,
+        }));
         app.post(
           '/api/test/orders',
           {
             schema: { body: z.object({ amount: z.string() }) },
-            preHandler: requirePermission('place_orders', { amount: (req) => toMinorUnits((req.body as { amount: string }).amount) ?? undefined }),
+            preHandler: requirePermission('place_orders', {
+              amount: (req) => toMinorUnits((req.body as { amount: string }).amount) ?? undefined,
+            }),
           },
           async () => ({ ok: true }),
         );
       },
     });
-    for (const who of ['investor', 'issuer', 'investor2', 'admin']) cookies[who] = await t.signIn(`${who}@meridian.test`);
+    for (const who of ['investor', 'issuer', 'investor2', 'admin'])
+      cookies[who] = await t.signIn(`${who}@meridian.test`);
   });
   afterAll(() => t.close());
 
@@ -80,7 +85,10 @@ describe('permissions', () => {
     });
 
     it('says no for unknown permissions', async () => {
-      expect((await validate('investor', 'launch_rockets')).json()).toMatchObject({ hasPermission: false, source: 'none' });
+      expect((await validate('investor', 'launch_rockets')).json()).toMatchObject({
+        hasPermission: false,
+        source: 'none',
+      });
     });
 
     it('rejects amounts with more than two decimals', async () => {
@@ -94,7 +102,13 @@ describe('permissions', () => {
       const pid = await permissionRowId('create_instruments');
       const [grant] = await t.db
         .insert(permissionGrants)
-        .values({ userId: uid, permissionId: pid, amountLimit: 100_000n, conditions: { desk: 'rates' }, expiresAt: new Date(Date.now() + HOUR) })
+        .values({
+          userId: uid,
+          permissionId: pid,
+          amountLimit: 100_000n,
+          conditions: { desk: 'rates' },
+          expiresAt: new Date(Date.now() + HOUR),
+        })
         .returning();
       expect((await validate('investor2', 'create_instruments', '1000.00')).json()).toMatchObject({
         hasPermission: true,
@@ -105,9 +119,15 @@ describe('permissions', () => {
       expect((await validate('investor2', 'create_instruments', '1000.01')).json().hasPermission).toBe(false);
       expect((await post('/api/test/instruments', 'investor2')).statusCode).toBe(200);
 
-      await t.db.update(permissionGrants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(permissionGrants.id, grant!.id));
+      await t.db
+        .update(permissionGrants)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(permissionGrants.id, grant!.id));
       expect((await validate('investor2', 'create_instruments')).json().hasPermission).toBe(false);
-      await t.db.update(permissionGrants).set({ expiresAt: null, revokedAt: new Date() }).where(eq(permissionGrants.id, grant!.id));
+      await t.db
+        .update(permissionGrants)
+        .set({ expiresAt: null, revokedAt: new Date() })
+        .where(eq(permissionGrants.id, grant!.id));
       expect((await validate('investor2', 'create_instruments')).json().hasPermission).toBe(false);
     });
 
@@ -119,9 +139,15 @@ describe('permissions', () => {
         .insert(tempElevations)
         .values({ userId: uid, permissionId: pid, effectiveUntil: new Date(Date.now() + 4 * HOUR) })
         .returning();
-      expect((await validate('investor2', 'generate_reports')).json()).toMatchObject({ hasPermission: true, source: 'temp_elevation' });
+      expect((await validate('investor2', 'generate_reports')).json()).toMatchObject({
+        hasPermission: true,
+        source: 'temp_elevation',
+      });
 
-      await t.db.update(tempElevations).set({ effectiveUntil: new Date(Date.now() - 1000) }).where(eq(tempElevations.id, elevation!.id));
+      await t.db
+        .update(tempElevations)
+        .set({ effectiveUntil: new Date(Date.now() - 1000) })
+        .where(eq(tempElevations.id, elevation!.id));
       expect((await validate('investor2', 'generate_reports')).json().hasPermission).toBe(false);
       await t.db
         .update(tempElevations)
@@ -141,11 +167,17 @@ describe('permissions', () => {
           payload: { permissionId: 'provide_liquidity' },
         });
       expect((await ask()).json().hasPermission).toBe(true);
-      await t.db.update(roleAssignments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(roleAssignments.userId, uid));
+      await t.db
+        .update(roleAssignments)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(roleAssignments.userId, uid));
       expect((await ask()).json().hasPermission).toBe(false);
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
       expect(me.json().roles).toEqual([]);
-      await t.db.update(roleAssignments).set({ expiresAt: null, isActive: false }).where(eq(roleAssignments.userId, uid));
+      await t.db
+        .update(roleAssignments)
+        .set({ expiresAt: null, isActive: false })
+        .where(eq(roleAssignments.userId, uid));
       expect((await ask()).json().hasPermission).toBe(false);
     });
   });
@@ -157,26 +189,43 @@ describe('permissions', () => {
 
     it('lists role permissions, direct grants and elevations', async () => {
       const uid = await userId('issuer@meridian.test');
-      await t.db.insert(permissionGrants).values({ userId: uid, permissionId: await permissionRowId('generate_reports'), amountLimit: 50_000n });
+      await t.db
+        .insert(permissionGrants)
+        .values({ userId: uid, permissionId: await permissionRowId('generate_reports'), amountLimit: 50_000n });
       await t.db.insert(tempElevations).values({
         userId: uid,
         permissionId: await permissionRowId('provide_liquidity'),
         effectiveUntil: new Date(Date.now() + HOUR),
       });
-      const res = await t.app.inject({ method: 'GET', url: '/api/role-management/my-permissions', headers: { cookie: cookies.issuer! } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/role-management/my-permissions',
+        headers: { cookie: cookies.issuer! },
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      const create = body.rolePermissions.find((r: { permission: { permissionId: string } }) => r.permission.permissionId === 'create_instruments');
+      const create = body.rolePermissions.find(
+        (r: { permission: { permissionId: string } }) => r.permission.permissionId === 'create_instruments',
+      );
       expect(create).toMatchObject({
         permission: { source: 'role_based', category: 'issuance', riskLevel: 'high', maxAmount: '500000000.00' },
         assignment: { roleId: 'issuer', roleTitle: 'Issuer' },
       });
-      expect(body.rolePermissions.some((r: { permission: { permissionId: string } }) => r.permission.permissionId === 'manage_roles')).toBe(false);
+      expect(
+        body.rolePermissions.some(
+          (r: { permission: { permissionId: string } }) => r.permission.permissionId === 'manage_roles',
+        ),
+      ).toBe(false);
       expect(body.directPermissions).toEqual([
-        expect.objectContaining({ permission: expect.objectContaining({ permissionId: 'generate_reports', source: 'direct_grant' }), grant: expect.objectContaining({ amountLimit: '500.00', expiresAt: null }) }),
+        expect.objectContaining({
+          permission: expect.objectContaining({ permissionId: 'generate_reports', source: 'direct_grant' }),
+          grant: expect.objectContaining({ amountLimit: '500.00', expiresAt: null }),
+        }),
       ]);
       expect(body.tempElevations).toEqual([
-        expect.objectContaining({ permission: expect.objectContaining({ permissionId: 'provide_liquidity', source: 'temp_elevation' }) }),
+        expect.objectContaining({
+          permission: expect.objectContaining({ permissionId: 'provide_liquidity', source: 'temp_elevation' }),
+        }),
       ]);
     });
   });

@@ -14,9 +14,15 @@ describe('permission holdings cache', () => {
   beforeAll(async () => {
     t = await createTestApp({
       setup: (app) => {
-        app.post('/api/test/liquidity', { preHandler: requirePermission('provide_liquidity') }, async () => ({ ok: true }));
-        app.post('/api/test/reports', { preHandler: requirePermission('generate_reports') }, async () => ({ ok: true }));
-        app.get('/api/test/me', { preHandler: requirePermission('provide_liquidity') }, async (req) => ({ roles: req.user.roles }));
+        app.post('/api/test/liquidity', { preHandler: requirePermission('provide_liquidity') }, async () => ({
+          ok: true,
+        }));
+        app.post('/api/test/reports', { preHandler: requirePermission('generate_reports') }, async () => ({
+          ok: true,
+        }));
+        app.get('/api/test/me', { preHandler: requirePermission('provide_liquidity') }, async (req) => ({
+          roles: req.user.roles,
+        }));
       },
     });
   });
@@ -25,7 +31,8 @@ describe('permission holdings cache', () => {
   const userId = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;
   const permissionRowId = async (id: string) =>
     (await t.db.select().from(permissions).where(eq(permissions.permissionId, id)))[0]!.id;
-  const call = (url: string, cookie: string) => t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_ORIGIN }, payload: {} });
+  const call = (url: string, cookie: string) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_ORIGIN }, payload: {} });
 
   it('serves a repeated decision without re-reading a change made behind its back', async () => {
     // This is what makes the cache a cache; the tests below show every sanctioned way it ends.
@@ -74,7 +81,11 @@ describe('permission holdings cache', () => {
     const uid = await userId('investor@meridian.test');
     const [elevation] = await t.db
       .insert(tempElevations)
-      .values({ userId: uid, permissionId: await permissionRowId('provide_liquidity'), effectiveUntil: new Date(Date.now() + HOUR) })
+      .values({
+        userId: uid,
+        permissionId: await permissionRowId('provide_liquidity'),
+        effectiveUntil: new Date(Date.now() + HOUR),
+      })
       .returning();
     expect((await call('/api/test/liquidity', cookie)).statusCode).toBe(200);
     await endElevation(t.db, elevation!.id);

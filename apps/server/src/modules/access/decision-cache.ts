@@ -21,10 +21,22 @@ const cacheFor = cachePerKey<Db, Holdings>(() => new ShortLivedCache(MAX_ENTRIES
 const keyOf = (userId: string, permissionId: string) => `${userId}\u0000${permissionId}`;
 
 /** The user's holdings of a permission; concurrent misses share one load. */
-export async function cachedCandidates(db: Db, userId: string, permissionId: string, now = new Date()): Promise<PermissionCandidate[]> {
+export async function cachedCandidates(
+  db: Db,
+  userId: string,
+  permissionId: string,
+  now = new Date(),
+): Promise<PermissionCandidate[]> {
   const validUntil = ({ candidates, expiries }: Holdings) =>
-    candidates.length === 0 ? null : Math.min(now.getTime() + spreadTtl(PERMISSION_CACHE_TTL_MS), ...expiries.map((d) => d.getTime()));
-  const holdings = await cacheFor(db).getOrLoad(keyOf(userId, permissionId), () => loadCandidates(db, userId, permissionId, now), validUntil, now.getTime());
+    candidates.length === 0
+      ? null
+      : Math.min(now.getTime() + spreadTtl(PERMISSION_CACHE_TTL_MS), ...expiries.map((d) => d.getTime()));
+  const holdings = await cacheFor(db).getOrLoad(
+    keyOf(userId, permissionId),
+    () => loadCandidates(db, userId, permissionId, now),
+    validUntil,
+    now.getTime(),
+  );
   return holdings.candidates;
 }
 

@@ -19,7 +19,8 @@ export interface PermissionOptions {
  */
 export function requirePermission(permissionId: string, options: PermissionOptions = {}) {
   // A typo would silently lock everyone out; fail when the route is declared instead.
-  if (!KNOWN.has(permissionId)) throw new Error(`requirePermission: unknown permission '${permissionId}' (see access/catalogue.ts)`);
+  if (!KNOWN.has(permissionId))
+    throw new Error(`requirePermission: unknown permission '${permissionId}' (see access/catalogue.ts)`);
   return async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.user) await requireAuth(request, reply);
     const amount = options.amount?.(request);

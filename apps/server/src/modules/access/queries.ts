@@ -1,12 +1,20 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { permissionGrants, permissions, roleAssignments, rolePermissions, roles, tempElevations } from '../../db/schema';
+import {
+  permissionGrants,
+  permissions,
+  roleAssignments,
+  rolePermissions,
+  roles,
+  tempElevations,
+} from '../../db/schema';
 
 const assignmentActive = (now: Date) =>
   and(eq(roleAssignments.isActive, true), or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)));
 const grantActive = (now: Date) =>
   and(isNull(permissionGrants.revokedAt), or(isNull(permissionGrants.expiresAt), gt(permissionGrants.expiresAt, now)));
-const elevationActive = (now: Date) => and(lte(tempElevations.effectiveFrom, now), gt(tempElevations.effectiveUntil, now));
+const elevationActive = (now: Date) =>
+  and(lte(tempElevations.effectiveFrom, now), gt(tempElevations.effectiveUntil, now));
 
 /** Slugs of the roles a user holds through active, unexpired assignments. */
 export async function activeRoleSlugs(db: Db, userId: string, now = new Date()): Promise<string[]> {

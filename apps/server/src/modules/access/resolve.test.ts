@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { decidePermission, type PermissionCandidate } from './resolve';
 
 const role = (limit: bigint | null): PermissionCandidate => ({ source: 'role_based', limit, conditions: {} });
-const grant = (limit: bigint | null): PermissionCandidate => ({ source: 'direct_grant', limit, conditions: { desk: 'rates' } });
+const grant = (limit: bigint | null): PermissionCandidate => ({
+  source: 'direct_grant',
+  limit,
+  conditions: { desk: 'rates' },
+});
 const elevation = (limit: bigint | null): PermissionCandidate => ({ source: 'temp_elevation', limit, conditions: {} });
 
 describe('decidePermission', () => {
   it('refuses without any candidate', () => {
-    expect(decidePermission([])).toEqual({ hasPermission: false, source: 'none', amountAuthorized: null, conditions: {} });
+    expect(decidePermission([])).toEqual({
+      hasPermission: false,
+      source: 'none',
+      amountAuthorized: null,
+      conditions: {},
+    });
   });
 
   it('prefers role-based over direct grants over elevations', () => {
@@ -22,7 +31,12 @@ describe('decidePermission', () => {
 
   it('falls through to a source whose limit covers the amount', () => {
     const d = decidePermission([role(100n), grant(1_000n)], 500n);
-    expect(d).toMatchObject({ hasPermission: true, source: 'direct_grant', amountAuthorized: 1_000n, conditions: { desk: 'rates' } });
+    expect(d).toMatchObject({
+      hasPermission: true,
+      source: 'direct_grant',
+      amountAuthorized: 1_000n,
+      conditions: { desk: 'rates' },
+    });
   });
 
   it('accepts an amount equal to the limit and refuses one cent more', () => {

@@ -15,7 +15,11 @@ const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/role-management/my-permissions',
     {
       preHandler: requireAuth,
-      schema: { tags: ['access'], summary: 'Permissions the signed-in user holds, by source', response: { 200: myPermissionsSchema } },
+      schema: {
+        tags: ['access'],
+        summary: 'Permissions the signed-in user holds, by source',
+        response: { 200: myPermissionsSchema },
+      },
     },
     async (request) => listMyPermissions(app.db, request.user.id),
   );

@@ -23,8 +23,16 @@ export async function loadCandidates(
   ]);
   const candidates: PermissionCandidate[] = [
     // A role grants the catalogue's per-action cap; explicit grants carry their own limit.
-    ...viaRoles.map((r) => ({ source: 'role_based' as const, limit: permission.maxAmount, conditions: r.assignment.conditions })),
-    ...direct.map((d) => ({ source: 'direct_grant' as const, limit: d.grant.amountLimit, conditions: d.grant.conditions })),
+    ...viaRoles.map((r) => ({
+      source: 'role_based' as const,
+      limit: permission.maxAmount,
+      conditions: r.assignment.conditions,
+    })),
+    ...direct.map((d) => ({
+      source: 'direct_grant' as const,
+      limit: d.grant.amountLimit,
+      conditions: d.grant.conditions,
+    })),
     ...elevated.map((e) => ({ source: 'temp_elevation' as const, limit: e.elevation.amountLimit, conditions: {} })),
   ];
   const expiries = [

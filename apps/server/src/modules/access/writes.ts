@@ -13,7 +13,15 @@ export async function revokeRoles(db: Db, userId: string, roleSlugs: string[]): 
   const changed = await db
     .update(roleAssignments)
     .set({ isActive: false })
-    .where(and(eq(roleAssignments.userId, userId), inArray(roleAssignments.roleId, roleRows.map((r) => r.id))))
+    .where(
+      and(
+        eq(roleAssignments.userId, userId),
+        inArray(
+          roleAssignments.roleId,
+          roleRows.map((r) => r.id),
+        ),
+      ),
+    )
     .returning({ id: roleAssignments.id });
   forgetPermissions(db, userId);
   return changed.length;

@@ -59,7 +59,8 @@ describe('sign-in', () => {
 
   it('passes a same-site returnTo on to the sign-in page and drops foreign ones', async () => {
     const go = async (returnTo: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` })).headers.location;
+      (await t.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` })).headers
+        .location;
     expect(await go('/trading?instrument=1')).toBe('/sign-in?returnTo=%2Ftrading%3Finstrument%3D1');
     expect(await go('https://evil.example/')).toBe('/sign-in');
     expect(await go('//evil.example/')).toBe('/sign-in');
@@ -107,7 +108,11 @@ describe('sign-in', () => {
     });
 
     it('lets GET requests from anywhere through', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -148,7 +153,10 @@ describe('sign-in rate limit per address', () => {
       for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
       const blocked = await attempt(10);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many sign-in attempts/) });
+      expect(blocked.json()).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/^Too many sign-in attempts/),
+      });
     } finally {
       await t.close();
     }
@@ -178,7 +186,12 @@ describe('POST /api/auth/sign-in/email validation', () => {
         payload: { email: 'not-an-email' },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['body.email', 'body.password']);
+      expect(
+        res
+          .json()
+          .issues.map((i: { path: string }) => i.path)
+          .sort(),
+      ).toEqual(['body.email', 'body.password']);
       const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
       expect(doc.paths['/api/auth/sign-in/email'].post).toBeDefined();
     } finally {

@@ -48,7 +48,13 @@ function forgetEndedSessions(request: FastifyRequest, path: string) {
 
 /** Only same-site page paths are followed after sign-in (no open redirect, no API paths). */
 export function safeReturnTo(value: string | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/api/')) {
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    value.startsWith('/api/')
+  ) {
     return undefined;
   }
   return value;
@@ -122,7 +128,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${AUTH_BASE_PATH}/user`,
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: authUserSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => {
       const user = await resolveUser(request);
       if (!user) throw unauthorized();
@@ -132,10 +144,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${AUTH_BASE_PATH}/demo-accounts`,
-    { schema: { tags: ['auth'], summary: 'Demo accounts for one-click sign-in (demo mode only)', response: { 200: demoAccountsSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Demo accounts for one-click sign-in (demo mode only)',
+        response: { 200: demoAccountsSchema, 404: errorResponseSchema },
+      },
+    },
     async () => {
       if (!config.demoMode) throw notFound('Demo accounts are only available in demo mode');
-      return { password: DEMO_PASSWORD, accounts: DEMO_USERS.map(({ email, name, roles }) => ({ email, name, roles: [...roles] })) };
+      return {
+        password: DEMO_PASSWORD,
+        accounts: DEMO_USERS.map(({ email, name, roles }) => ({ email, name, roles: [...roles] })),
+      };
     },
   );
 
@@ -152,7 +173,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const returnTo = safeReturnTo(request.query.returnTo);
       if (!config.oidc) {
-        return reply.redirect(returnTo ? `${SIGN_IN_PAGE}?returnTo=${encodeURIComponent(returnTo)}` : SIGN_IN_PAGE, 302);
+        return reply.redirect(
+          returnTo ? `${SIGN_IN_PAGE}?returnTo=${encodeURIComponent(returnTo)}` : SIGN_IN_PAGE,
+          302,
+        );
       }
       const { headers, response } = await app.auth.api.signInSocial({
         body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo ?? '/' },
@@ -166,7 +190,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/logout',
-    { schema: { tags: ['auth'], summary: 'Ends the session and returns to the landing page', response: { 302: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session and returns to the landing page',
+        response: { 302: z.null() },
+      },
+    },
     async (request, reply) => {
       const headers = fromNodeHeaders(request.headers);
       forgetEndedSessions(request, '/sign-out');

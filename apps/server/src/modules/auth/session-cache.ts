@@ -18,7 +18,8 @@ export type SessionHit = { user: AuthUser; expiresAt: Date } | null;
 // Per database (one per app instance), so test apps never see each other's sessions.
 const cacheFor = cachePerKey<Db, SessionHit>(() => new ShortLivedCache(MAX_ENTRIES));
 
-const validUntil = (hit: SessionHit, now: number, ttl = SESSION_CACHE_TTL_MS) => (hit ? Math.min(now + ttl, hit.expiresAt.getTime()) : null);
+const validUntil = (hit: SessionHit, now: number, ttl = SESSION_CACHE_TTL_MS) =>
+  hit ? Math.min(now + ttl, hit.expiresAt.getTime()) : null;
 
 const TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?meridian\.session_token=([^;]+)/;
 
@@ -38,7 +39,12 @@ export function rememberUser(db: Db, key: string, user: AuthUser, sessionExpires
 }
 
 /** The cached session, else `lookUp`'s answer (one look-up per key at a time), remembered when valid. */
-export function loadSession(db: Db, key: string, lookUp: () => Promise<SessionHit>, now = Date.now()): Promise<SessionHit> {
+export function loadSession(
+  db: Db,
+  key: string,
+  lookUp: () => Promise<SessionHit>,
+  now = Date.now(),
+): Promise<SessionHit> {
   return cacheFor(db).getOrLoad(key, lookUp, (hit) => validUntil(hit, now, spreadTtl(SESSION_CACHE_TTL_MS)), now);
 }
 

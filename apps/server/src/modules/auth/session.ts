@@ -10,7 +10,12 @@ async function lookUp(request: FastifyRequest): Promise<SessionHit> {
   if (!session) return null;
   const { id, email, name } = session.user;
   // Frozen: a cached user object is shared by every request on that session.
-  const user: AuthUser = Object.freeze({ id, email, name, roles: Object.freeze(await activeRoleSlugs(db, id)) as string[] });
+  const user: AuthUser = Object.freeze({
+    id,
+    email,
+    name,
+    roles: Object.freeze(await activeRoleSlugs(db, id)) as string[],
+  });
   return { user, expiresAt: new Date(session.session.expiresAt) };
 }
 

@@ -72,7 +72,9 @@ describe('wizard terms through the ACTUS engine', () => {
     });
     const compiled = compileInstrument(form, 'LAM-1');
     if (!compiled.ok) throw new Error('rejected');
-    const principal = compiled.value.events.filter((e) => e.eventType === 'PR' || e.eventType === 'MD').reduce((s, e) => s + e.payoff, 0);
+    const principal = compiled.value.events
+      .filter((e) => e.eventType === 'PR' || e.eventType === 'MD')
+      .reduce((s, e) => s + e.payoff, 0);
     expect(principal).toBeCloseTo(1_200_000, 2);
     expect(holderSign(compiled.value.terms)).toBe(1);
   });
@@ -81,7 +83,10 @@ describe('wizard terms through the ACTUS engine', () => {
     const base = { name: 'Incomplete', notionalAmount: 1000, issueDate: '2025-01-15' };
     const pam = compileInstrument(instrumentFormSchema.parse({ ...base, contractType: 'PAM' }), 'P');
     expect(pam.ok ? [] : pam.problems.map((p) => p.term)).toContain('maturityDate');
-    const opt = compileInstrument(instrumentFormSchema.parse({ ...base, contractType: 'OPTNS', maturityDate: '2026-01-15' }), 'O');
+    const opt = compileInstrument(
+      instrumentFormSchema.parse({ ...base, contractType: 'OPTNS', maturityDate: '2026-01-15' }),
+      'O',
+    );
     expect(opt.ok ? [] : opt.problems.map((p) => p.term)).toContain('optionStrike1');
   });
 });

@@ -19,7 +19,10 @@ export type CompileResult = { ok: true; value: CompiledInstrument } | { ok: fals
 
 /** ACTUS contractID of a new instrument: contract type plus creation timestamp (SPEC §3). */
 export function newContractId(contractType: string, now: Date): string {
-  return `${contractType}-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+  return `${contractType}-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}`;
 }
 
 /**
@@ -30,7 +33,9 @@ export function compileInstrument(form: InstrumentForm, contractId: string): Com
   const terms = buildActusTerms(form, { contractId });
   const observations = buildActusObservations(form, { contractId });
   const events = computeEvents(terms, observations);
-  return events.ok ? { ok: true, value: { terms, observations, events: events.value } } : { ok: false, problems: events.problems };
+  return events.ok
+    ? { ok: true, value: { terms, observations, events: events.value } }
+    : { ok: false, problems: events.problems };
 }
 
 /** Parses stored or new terms and generates their events; stocks stop at the dividend projection horizon. */

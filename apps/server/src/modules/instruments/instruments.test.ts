@@ -29,7 +29,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (payload: unknown, cookie = issuer) =>
-  t.app.inject({ method: 'POST', url: '/api/instruments', headers: { cookie, origin: TEST_ORIGIN }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/instruments',
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: payload as object,
+  });
 const get = (url: string, cookie = issuer) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
 describe('POST /api/instruments validation (SPEC §5)', () => {
@@ -40,7 +45,12 @@ describe('POST /api/instruments validation (SPEC §5)', () => {
     ['notional missing', { notionalAmount: undefined }, 'body.notionalAmount', 'Notional amount is required'],
     ['notional not positive', { notionalAmount: 0 }, 'body.notionalAmount', 'Amount must be greater than 0'],
     ['rate out of range', { interestRate: 101 }, 'body.interestRate', 'Interest rate must be between 0 and 100'],
-    ['maturity before issue', { maturityDate: addMonths(today, -1) }, 'body.maturityDate', 'Maturity date must be after issue date'],
+    [
+      'maturity before issue',
+      { maturityDate: addMonths(today, -1) },
+      'body.maturityDate',
+      'Maturity date must be after issue date',
+    ],
   ])('%s -> 400 with the spec message', async (_label, patch, path, message) => {
     const res = await post({ ...pamBond, ...patch });
     expect(res.statusCode).toBe(400);
@@ -52,7 +62,12 @@ describe('POST /api/instruments validation (SPEC §5)', () => {
 
 describe('POST /api/instruments access', () => {
   it('401 without a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/instruments', headers: { origin: TEST_ORIGIN }, payload: pamBond });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/instruments',
+      headers: { origin: TEST_ORIGIN },
+      payload: pamBond,
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -69,7 +84,10 @@ describe('POST /api/instruments amount limit', () => {
   it('caps USD issues at the permission limit (500,000,000.00) and leaves other currencies uncapped', async () => {
     const over = await post({ ...pamBond, notionalAmount: 600_000_000 });
     expect(over.statusCode).toBe(403);
-    expect(over.json()).toEqual({ code: 'FORBIDDEN', message: 'Missing permission: create_instruments (amount 600000000.00 exceeds your limit)' });
+    expect(over.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Missing permission: create_instruments (amount 600000000.00 exceeds your limit)',
+    });
     const yen = await post({ ...pamBond, name: 'Atlas Samurai 2027', currency: 'JPY', notionalAmount: 600_000_000 });
     expect(yen.statusCode).toBe(201);
   });
@@ -135,7 +153,9 @@ describe('issuing and reading instruments', () => {
     const d1 = (Date.parse(addMonths(today, 12)) - Date.parse(today)) / 86_400_000;
     const d2 = (Date.parse(addMonths(today, 24)) - Date.parse(today)) / 86_400_000;
     const z = (t: number) => (t <= 1 ? 0.04 : t >= 2 ? 0.0375 : 0.04 - 0.0025 * (t - 1));
-    const pv = (5 * (d1 / 365)) / (1 + z(d1 / 365) + 0.008) ** (d1 / 365) + (100 + 5 * ((d2 - d1) / 365)) / (1 + z(d2 / 365) + 0.008) ** (d2 / 365);
+    const pv =
+      (5 * (d1 / 365)) / (1 + z(d1 / 365) + 0.008) ** (d1 / 365) +
+      (100 + 5 * ((d2 - d1) / 365)) / (1 + z(d2 / 365) + 0.008) ** (d2 / 365);
     expect(Number(created.price)).toBeCloseTo(pv, 2);
     expect(created.currentPrice).toBe(Number(created.price));
     // Near par with a 5 % coupon against ~4.6-4.8 % discount rates.
@@ -143,12 +163,15 @@ describe('issuing and reading instruments', () => {
     expect(created.yield as number).toBeLessThan(4.9);
     expect(created.duration as number).toBeGreaterThan(1.9);
     expect(created.duration as number).toBeLessThan(2);
-    expect(created.modifiedDuration as number).toBeCloseTo((created.duration as number) / (1 + (created.yield as number) / 100), 3);
+    expect(created.modifiedDuration as number).toBeCloseTo(
+      (created.duration as number) / (1 + (created.yield as number) / 100),
+      3,
+    );
     expect(created.dv01 as number).toBeGreaterThan(0.018);
     expect(created.nextPayment).toMatchObject({ eventType: 'IP', currency: 'USD' });
   });
 
-  it('lists it for everyone and under the issuer\'s own instruments only', async () => {
+  it("lists it for everyone and under the issuer's own instruments only", async () => {
     const all = (await get('/api/instruments', investor)).json() as { id: string }[];
     expect(all.map((i) => i.id)).toContain(created.id);
     const mine = (await get('/api/instruments/my')).json() as { id: string; price: string }[];

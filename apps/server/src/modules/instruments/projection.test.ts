@@ -43,7 +43,15 @@ describe('forwardProjection', () => {
     const valuationDay = '2025-01-15';
     const forward = computeEvents(terms, forwardProjection(observations, 'USD', flat3, valuationDay)!);
     if (!forward.ok) throw new Error('rejected');
-    const input = { contractType: 'PAM' as const, terms, units: 10_000n, curve: flat3, spread: 0, lastPrice: null, now: valuationDay };
+    const input = {
+      contractType: 'PAM' as const,
+      terms,
+      units: 10_000n,
+      curve: flat3,
+      spread: 0,
+      lastPrice: null,
+      now: valuationDay,
+    };
     const fair = Number(valueInstrument({ ...input, events: forward.value }).price) / 100;
     expect(fair).toBeGreaterThan(99.8);
     expect(fair).toBeLessThan(100.2);

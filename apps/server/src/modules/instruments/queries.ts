@@ -1,6 +1,14 @@
 import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { balances, creditSpreads, instruments, ledgerAccounts, organisations, riskFreeCurvePoints, users } from '../../db/schema';
+import {
+  balances,
+  creditSpreads,
+  instruments,
+  ledgerAccounts,
+  organisations,
+  riskFreeCurvePoints,
+  users,
+} from '../../db/schema';
 
 /** An instrument with its issuer's display name, sector and rating. */
 export type InstrumentRow = typeof instruments.$inferSelect & {
@@ -12,13 +20,24 @@ export type InstrumentRow = typeof instruments.$inferSelect & {
 /** Instruments newest first, optionally filtered (by issuer, by id). */
 export async function selectInstruments(db: Db, where?: SQL): Promise<InstrumentRow[]> {
   const rows = await db
-    .select({ instrument: instruments, orgName: organisations.name, userName: users.name, sector: organisations.sector, rating: organisations.rating })
+    .select({
+      instrument: instruments,
+      orgName: organisations.name,
+      userName: users.name,
+      sector: organisations.sector,
+      rating: organisations.rating,
+    })
     .from(instruments)
     .innerJoin(users, eq(users.id, instruments.issuerUserId))
     .leftJoin(organisations, eq(organisations.id, instruments.issuerOrgId))
     .where(where)
     .orderBy(desc(instruments.createdAt), desc(instruments.id));
-  return rows.map((r) => ({ ...r.instrument, issuerName: r.orgName ?? r.userName, sector: r.sector, rating: r.rating }));
+  return rows.map((r) => ({
+    ...r.instrument,
+    issuerName: r.orgName ?? r.userName,
+    sector: r.sector,
+    rating: r.rating,
+  }));
 }
 
 export const byIssuer = (userId: string) => eq(instruments.issuerUserId, userId);
@@ -39,7 +58,10 @@ export async function userOrganisationId(db: Db | Tx, userId: string): Promise<s
 
 /** Zero curve points per currency, sorted by tenor. */
 export async function selectCurves(db: Db): Promise<Map<string, { tenor: number; rate: number }[]>> {
-  const rows = await db.select().from(riskFreeCurvePoints).orderBy(riskFreeCurvePoints.currency, riskFreeCurvePoints.tenorYears);
+  const rows = await db
+    .select()
+    .from(riskFreeCurvePoints)
+    .orderBy(riskFreeCurvePoints.currency, riskFreeCurvePoints.tenorYears);
   const curves = new Map<string, { tenor: number; rate: number }[]>();
   for (const row of rows) {
     const points = curves.get(row.currency) ?? [];
@@ -68,7 +90,14 @@ export async function selectHolders(db: Db, instrumentId: string): Promise<Holde
     .from(balances)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, balances.accountId))
     .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(and(eq(balances.assetType, 'units'), eq(balances.asset, instrumentId), gt(balances.total, 0n), isNotNull(ledgerAccounts.userId)))
+    .where(
+      and(
+        eq(balances.assetType, 'units'),
+        eq(balances.asset, instrumentId),
+        gt(balances.total, 0n),
+        isNotNull(ledgerAccounts.userId),
+      ),
+    )
     .orderBy(desc(balances.total), users.name);
   return rows.map((r) => ({ userId: r.userId!, name: r.name, units: r.units }));
 }
@@ -88,7 +117,10 @@ export interface MarketStats {
 export async function selectMarketStats(db: Db, instrumentIds: readonly string[]): Promise<Map<string, MarketStats>> {
   const stats = new Map<string, MarketStats>();
   if (instrumentIds.length === 0 || !(await tableExists(db, 'trades'))) return stats;
-  const ids = sql.join(instrumentIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    instrumentIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     with scoped as (select instrument_id, sequence, price, quantity, created_at from trades where instrument_id in (${ids})),
     last as (select distinct on (instrument_id) instrument_id, price from scoped order by instrument_id, sequence desc),
@@ -120,4 +152,3 @@ async function tableExists(db: Db, table: string): Promise<boolean> {
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) ?? [];
 }
-

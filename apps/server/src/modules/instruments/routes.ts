@@ -35,7 +35,12 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['instruments'],
         summary: 'Issue an ACTUS instrument from the wizard form (terms rebuilt server-side)',
         body: instrumentFormSchema,
-        response: { 201: instrumentDetailSchema, 400: errorResponseSchema, 403: errorResponseSchema, 422: actusRejectionSchema },
+        response: {
+          201: instrumentDetailSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          422: actusRejectionSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -46,13 +51,27 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/instruments',
-    { preHandler: requireAuth, schema: { tags: ['instruments'], summary: 'All listed instruments with price, yield and 24h volume', response: { 200: instrumentListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['instruments'],
+        summary: 'All listed instruments with price, yield and 24h volume',
+        response: { 200: instrumentListSchema },
+      },
+    },
     async () => listInstruments(app.db),
   );
 
   app.get(
     '/api/instruments/my',
-    { preHandler: requireAuth, schema: { tags: ['instruments'], summary: 'Instruments the signed-in user issued', response: { 200: instrumentListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['instruments'],
+        summary: 'Instruments the signed-in user issued',
+        response: { 200: instrumentListSchema },
+      },
+    },
     async (request) => listInstruments(app.db, byIssuer(request.user.id)),
   );
 

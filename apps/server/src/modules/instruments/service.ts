@@ -33,11 +33,18 @@ import { valueInstrument, type Valuation } from './valuation';
  * `ACTUS_REJECTED` with the engine's problems otherwise), then, in one transaction, the
  * instrument row and the journal crediting all its units to the issuer.
  */
-export async function createInstrument(db: Db, issuerUserId: string, form: InstrumentForm, now = new Date()): Promise<string> {
+export async function createInstrument(
+  db: Db,
+  issuerUserId: string,
+  form: InstrumentForm,
+  now = new Date(),
+): Promise<string> {
   const compiled = compileInstrument(form, newContractId(form.contractType, now));
   if (!compiled.ok) {
     const list = compiled.problems.map((p) => p.message).join('; ');
-    throw unprocessable('ACTUS_REJECTED', `The ACTUS engine rejected the instrument terms: ${list}`, { problems: compiled.problems });
+    throw unprocessable('ACTUS_REJECTED', `The ACTUS engine rejected the instrument terms: ${list}`, {
+      problems: compiled.problems,
+    });
   }
   const notional = toMinorUnits(form.notionalAmount)!;
   const faceValue = faceValueMinor(form.contractType);
@@ -94,7 +101,11 @@ function eventsOf(row: InstrumentRow): ContractEvent[] {
 }
 
 /** Events to value: floating coupons re-projected on today's forward curve, else the stored schedule. */
-function valuationEvents(row: InstrumentRow, curve: ReturnType<typeof makeCurve> | null, today: string): ContractEvent[] {
+function valuationEvents(
+  row: InstrumentRow,
+  curve: ReturnType<typeof makeCurve> | null,
+  today: string,
+): ContractEvent[] {
   const projected = curve ? forwardProjection(row.observations, row.currency, curve, today) : null;
   if (!projected) return eventsOf(row);
   const computed = computeEvents(row.terms, projected);
@@ -112,7 +123,12 @@ async function loadMarket(db: Db, rows: readonly InstrumentRow[], withTrades = t
   const [curves, spreads, stats] = await Promise.all([
     selectCurves(db),
     selectSpreads(db),
-    withTrades ? selectMarketStats(db, rows.map((r) => r.id)) : new Map<string, MarketStats>(),
+    withTrades
+      ? selectMarketStats(
+          db,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, MarketStats>(),
   ]);
   return { curves, spreads, stats, today: new Date().toISOString().slice(0, 10) };
 }
@@ -144,7 +160,10 @@ function valuationOf(row: InstrumentRow, market: MarketContext, useTrades = true
 function toListItem(row: InstrumentRow, market: MarketContext): InstrumentListItem {
   const valuation = valuationOf(row, market);
   const stats = market.stats.get(row.id);
-  const change = stats && stats.referencePrice !== 0n ? (Number(stats.lastPrice - stats.referencePrice) / Number(stats.referencePrice)) * 100 : 0;
+  const change =
+    stats && stats.referencePrice !== 0n
+      ? (Number(stats.lastPrice - stats.referencePrice) / Number(stats.referencePrice)) * 100
+      : 0;
   return {
     id: row.id,
     name: row.name,
@@ -167,7 +186,10 @@ function toListItem(row: InstrumentRow, market: MarketContext): InstrumentListIt
 }
 
 /** List rows (SPEC marketplace/issuer tables) with price, yield and 24h volume. */
-export async function listInstruments(db: Db, where?: Parameters<typeof selectInstruments>[1]): Promise<InstrumentListItem[]> {
+export async function listInstruments(
+  db: Db,
+  where?: Parameters<typeof selectInstruments>[1],
+): Promise<InstrumentListItem[]> {
   const rows = await selectInstruments(db, where);
   const market = await loadMarket(db, rows);
   return rows.map((row) => toListItem(row, market));
@@ -189,7 +211,11 @@ export interface ModelQuote {
 export async function modelPrices(db: Db, where?: Parameters<typeof selectInstruments>[1]): Promise<ModelQuote[]> {
   const rows = await selectInstruments(db, where);
   const market = await loadMarket(db, rows, false);
-  return rows.map((row) => ({ instrumentId: row.id, issuerUserId: row.issuerUserId, price: valuationOf(row, market, false).price }));
+  return rows.map((row) => ({
+    instrumentId: row.id,
+    issuerUserId: row.issuerUserId,
+    price: valuationOf(row, market, false).price,
+  }));
 }
 
 /** The model (else issue) price per unit of one instrument, hundredths; null when it has none. */
@@ -229,7 +255,11 @@ export async function getInstrumentDetail(db: Db, id: string): Promise<Instrumen
 }
 
 /** First event after `now` that moves cash, as the holders see it, for the whole issue. */
-function nextPayment(row: InstrumentRow, events: readonly ContractEvent[], now: string): InstrumentDetail['nextPayment'] {
+function nextPayment(
+  row: InstrumentRow,
+  events: readonly ContractEvent[],
+  now: string,
+): InstrumentDetail['nextPayment'] {
   const next = events.find((event) => event.eventDate > now && event.payoff !== 0 && event.eventType !== 'PRD');
   if (!next) return null;
   const perContract = row.contractType === 'OPTNS' || row.contractType === 'FUTUR' ? Number(row.units) : 1;

@@ -1,5 +1,13 @@
 import type { ContractEvent } from '@meridian/actus';
-import { analyseCashFlows, cashFlowsFromEvents, macaulayDuration, modifiedDuration, dv01, yieldToMaturity, type ZeroCurve } from '@meridian/risk';
+import {
+  analyseCashFlows,
+  cashFlowsFromEvents,
+  macaulayDuration,
+  modifiedDuration,
+  dv01,
+  yieldToMaturity,
+  type ZeroCurve,
+} from '@meridian/risk';
 import type { ContractType, PriceSource, RawActusTerms } from '@meridian/schemas';
 import { holderSign } from './engine';
 
@@ -55,10 +63,15 @@ export function valueInstrument(input: ValuationInput): Valuation {
   const modelled = MODEL_PRICED.includes(input.contractType) && input.curve !== null && flows.length > 0;
   const model = modelled ? analyseCashFlows(flows, input.curve!, input.spread) : null;
   const price = input.lastPrice ?? (model ? toMinor(model.value) : issuePrice(input));
-  const priceSource: PriceSource | null = input.lastPrice !== null ? 'last' : model ? 'model' : price !== null ? 'issue' : null;
+  const priceSource: PriceSource | null =
+    input.lastPrice !== null ? 'last' : model ? 'model' : price !== null ? 'issue' : null;
   const empty = { price, priceSource, yield: null, duration: null, modifiedDuration: null };
   if (price === null) return { ...empty, dv01: null };
-  const bondLike = YIELD_BEARING.includes(input.contractType) && flows.length > 0 && flows.every((flow) => flow.amount > 0) && price > 0n;
+  const bondLike =
+    YIELD_BEARING.includes(input.contractType) &&
+    flows.length > 0 &&
+    flows.every((flow) => flow.amount > 0) &&
+    price > 0n;
   if (!bondLike) return { ...empty, dv01: model ? round(model.dv01, 6) : null };
   const ytm = yieldToMaturity(flows, Number(price) / 100);
   if (ytm === null) return { ...empty, dv01: null };

@@ -1,4 +1,10 @@
-import { custodyTransferResultSchema, custodyTransferSchema, fromMinorUnits, toMinorUnits, type CustodyTransfer } from '@meridian/schemas';
+import {
+  custodyTransferResultSchema,
+  custodyTransferSchema,
+  fromMinorUnits,
+  toMinorUnits,
+  type CustodyTransfer,
+} from '@meridian/schemas';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +30,10 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: requirePermission('manage_custody'),
         schema: {
           tags: ['custody'],
-          summary: direction === 'deposits' ? 'Credit cash to a user account' : 'Pay cash out of a user account (within its available balance)',
+          summary:
+            direction === 'deposits'
+              ? 'Credit cash to a user account'
+              : 'Pay cash out of a user account (within its available balance)',
           body: custodyTransferSchema,
           response: { 201: custodyTransferResultSchema },
         },
@@ -32,10 +41,21 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const userId = await holderId(app, request.body);
         const amount = toMinorUnits(request.body.amount)!;
-        const movement = { userId, currency: request.body.currency, amount, reference: request.body.reference ?? `custody:${request.user.id}:${randomUUID()}` };
+        const movement = {
+          userId,
+          currency: request.body.currency,
+          amount,
+          reference: request.body.reference ?? `custody:${request.user.id}:${randomUUID()}`,
+        };
         const result = await app.db.transaction(async (tx) => {
           const entryId = direction === 'deposits' ? await depositCash(tx, movement) : await withdrawCash(tx, movement);
-          return { entryId, userId, currency: movement.currency, amount: fromMinorUnits(amount), balance: await cashBalance(tx, userId, movement.currency) };
+          return {
+            entryId,
+            userId,
+            currency: movement.currency,
+            amount: fromMinorUnits(amount),
+            balance: await cashBalance(tx, userId, movement.currency),
+          };
         });
         return reply.status(201).send(result);
       },

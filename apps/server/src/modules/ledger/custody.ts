@@ -32,7 +32,10 @@ export async function withdrawCash(tx: Tx, m: CashMovement): Promise<string> {
   const key = { accountId: account, assetType: 'cash' as const, asset: m.currency };
   const available = (await lockAvailable(tx, [key])).values().next().value ?? 0n;
   if (available < m.amount) {
-    throw unprocessable('INSUFFICIENT_FUNDS', `Insufficient funds: ${fromMinorUnits(available)} ${m.currency} available to withdraw`);
+    throw unprocessable(
+      'INSUFFICIENT_FUNDS',
+      `Insufficient funds: ${fromMinorUnits(available)} ${m.currency} available to withdraw`,
+    );
   }
   const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
   return postJournal(tx, {
@@ -49,5 +52,10 @@ export async function withdrawCash(tx: Tx, m: CashMovement): Promise<string> {
 export async function cashBalance(tx: Tx, userId: string, currency: string) {
   const account = await getOrCreateUserAccount(tx, userId);
   const { total, reserved } = await getBalance(tx, account, 'cash', currency);
-  return { currency, total: fromMinorUnits(total), reserved: fromMinorUnits(reserved), available: fromMinorUnits(total - reserved) };
+  return {
+    currency,
+    total: fromMinorUnits(total),
+    reserved: fromMinorUnits(reserved),
+    available: fromMinorUnits(total - reserved),
+  };
 }

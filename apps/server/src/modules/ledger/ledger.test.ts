@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalLines, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { EXTERNAL_CASH_ACCOUNT, checkBalanced, getBalance, getOrCreateAccount, getOrCreateUserAccount, postJournal } from './service';
+import {
+  EXTERNAL_CASH_ACCOUNT,
+  checkBalanced,
+  getBalance,
+  getOrCreateAccount,
+  getOrCreateUserAccount,
+  postJournal,
+} from './service';
 
 let t: TestApp;
 let userId: string;
@@ -39,7 +46,10 @@ describe('ledger', () => {
     const lines = await t.db.select().from(journalLines).where(eq(journalLines.entryId, entryId));
     expect(lines).toHaveLength(2);
     const account = await getOrCreateUserAccount(t.db, userId);
-    expect(await getBalance(t.db, account, 'cash', 'USD')).toEqual({ total: before.total + 10_000n, reserved: before.reserved });
+    expect(await getBalance(t.db, account, 'cash', 'USD')).toEqual({
+      total: before.total + 10_000n,
+      reserved: before.reserved,
+    });
     const external = await getOrCreateAccount(t.db, EXTERNAL_CASH_ACCOUNT);
     expect((await getBalance(t.db, external, 'cash', 'USD')).total).toBe(externalBefore.total - 10_000n);
   });

@@ -19,12 +19,20 @@ export function readAvailable(db: Db | Tx, keys: Iterable<BalanceKey>): Promise<
   return selectAvailable(db, keys, false);
 }
 
-async function selectAvailable(db: Db | Tx, keys: Iterable<BalanceKey>, forUpdate: boolean): Promise<Map<string, bigint>> {
+async function selectAvailable(
+  db: Db | Tx,
+  keys: Iterable<BalanceKey>,
+  forUpdate: boolean,
+): Promise<Map<string, bigint>> {
   const unique = new Map<string, BalanceKey>();
   for (const key of keys) unique.set(balanceKey(key), key);
   const available = new Map<string, bigint>();
   if (unique.size === 0) return available;
-  const wanted = [...unique.values()].map((k) => ({ account_id: k.accountId, asset_type: k.assetType, asset: k.asset }));
+  const wanted = [...unique.values()].map((k) => ({
+    account_id: k.accountId,
+    asset_type: k.assetType,
+    asset: k.asset,
+  }));
   const result = await db.execute(sql`
     select b.account_id, b.asset_type, b.asset, b.total - b.reserved as available
     from balances b
@@ -34,7 +42,11 @@ async function selectAvailable(db: Db | Tx, keys: Iterable<BalanceKey>, forUpdat
     order by b.account_id, b.asset_type, b.asset
     ${forUpdate ? sql`for update of b` : sql``}`);
   for (const row of rowsOf(result)) {
-    const key = { accountId: String(row.account_id), assetType: row.asset_type as BalanceKey['assetType'], asset: String(row.asset) };
+    const key = {
+      accountId: String(row.account_id),
+      assetType: row.asset_type as BalanceKey['assetType'],
+      asset: String(row.asset),
+    };
     available.set(balanceKey(key), BigInt(String(row.available)));
   }
   return available;
@@ -59,7 +71,13 @@ export interface BalanceState extends BalanceKey {
  * accounts may run negative and are posted through postJournal).
  */
 function balanceDeltaCtes(deltas: readonly BalanceDelta[]): SQL[] {
-  const rows = deltas.map((d) => ({ account_id: d.accountId, asset_type: d.assetType, asset: d.asset, total: d.total, reserved: d.reserved }));
+  const rows = deltas.map((d) => ({
+    account_id: d.accountId,
+    asset_type: d.assetType,
+    asset: d.asset,
+    total: d.total,
+    reserved: d.reserved,
+  }));
   const accounts = uuidArray(deltas.map((d) => d.accountId));
   return [
     sql`bal_in as (select * from json_to_recordset(${jsonRows(rows)}::json) as d(account_id uuid, asset_type text, asset text, total bigint, reserved bigint))`,
@@ -92,7 +110,15 @@ export function journalCtes(entries: readonly JournalRecord[]): SQL[] {
   if (entries.length === 0) return [];
   for (const entry of entries) checkBalanced(entry.lines);
   const heads = entries.map((e) => ({ id: e.id, kind: e.kind, reference: e.reference, created_at: e.createdAt }));
-  const lines = entries.flatMap((e) => e.lines.map((l) => ({ entry_id: e.id, account_id: l.accountId, asset_type: l.assetType, asset: l.asset, amount: l.amount })));
+  const lines = entries.flatMap((e) =>
+    e.lines.map((l) => ({
+      entry_id: e.id,
+      account_id: l.accountId,
+      asset_type: l.assetType,
+      asset: l.asset,
+      amount: l.amount,
+    })),
+  );
   return [
     sql`je_ins as (insert into journal_entries (id, kind, reference, created_at)
       select id, kind, reference, created_at from json_to_recordset(${jsonRows(heads)}::json) as e(id uuid, kind text, reference text, created_at timestamptz))`,
@@ -108,7 +134,11 @@ export function journalCtes(entries: readonly JournalRecord[]): SQL[] {
  * deltas touched as the statement left it. Fails with LEDGER_GUARD_SQLSTATE, writing
  * nothing, when a delta would leave a balance below its reservations.
  */
-export async function writeWithBalances(db: Db | Tx, ctes: readonly SQL[], deltas: readonly BalanceDelta[]): Promise<BalanceState[]> {
+export async function writeWithBalances(
+  db: Db | Tx,
+  ctes: readonly SQL[],
+  deltas: readonly BalanceDelta[],
+): Promise<BalanceState[]> {
   if (deltas.length === 0) {
     if (ctes.length > 0) await db.execute(sql`with ${sql.join([...ctes], sql`, `)} select 1`);
     return [];

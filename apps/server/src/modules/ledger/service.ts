@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { balances, journalEntries, journalLines, ledgerAccounts, type AssetType, type JournalKind } from '../../db/schema';
+import {
+  balances,
+  journalEntries,
+  journalLines,
+  ledgerAccounts,
+  type AssetType,
+  type JournalKind,
+} from '../../db/schema';
 import { unprocessable } from '../../errors';
 
 /** Either a transaction or the database itself (queries that must run inside the caller's transaction take Tx). */
@@ -48,7 +55,8 @@ export function checkBalanced(lines: readonly JournalLine[]): void {
     net.set(assetKey(line), (net.get(assetKey(line)) ?? 0n) + line.amount);
   }
   for (const [asset, amount] of net) {
-    if (amount !== 0n) throw unprocessable('UNBALANCED_JOURNAL', `Journal lines for ${asset} do not net to zero (${amount})`);
+    if (amount !== 0n)
+      throw unprocessable('UNBALANCED_JOURNAL', `Journal lines for ${asset} do not net to zero (${amount})`);
   }
 }
 
@@ -59,7 +67,10 @@ export function checkBalanced(lines: readonly JournalLine[]): void {
  */
 export async function postJournal(tx: Tx, input: JournalInput): Promise<string> {
   checkBalanced(input.lines);
-  const [entry] = await tx.insert(journalEntries).values({ kind: input.kind, reference: input.reference }).returning({ id: journalEntries.id });
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({ kind: input.kind, reference: input.reference })
+    .returning({ id: journalEntries.id });
   const entryId = entry!.id;
   await tx.insert(journalLines).values(input.lines.map((line) => ({ entryId, ...line })));
   const accountIds = [...new Set(input.lines.map((line) => line.accountId))];
@@ -78,7 +89,10 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<string> 
       })
       .returning({ total: balances.total, reserved: balances.reserved });
     if (userAccounts.has(line.accountId) && row!.total < row!.reserved) {
-      throw unprocessable('INSUFFICIENT_BALANCE', `Insufficient ${line.assetType === 'cash' ? line.asset : 'units'} balance`);
+      throw unprocessable(
+        'INSUFFICIENT_BALANCE',
+        `Insufficient ${line.assetType === 'cash' ? line.asset : 'units'} balance`,
+      );
     }
   }
   return entryId;

@@ -14,7 +14,15 @@ export interface TradeStats {
   trades24h: number;
 }
 
-const EMPTY: TradeStats = { lastPrice: null, referencePrice: null, volume24h: 0n, turnover24h: 0n, high24h: null, low24h: null, trades24h: 0 };
+const EMPTY: TradeStats = {
+  lastPrice: null,
+  referencePrice: null,
+  volume24h: 0n,
+  turnover24h: 0n,
+  high24h: null,
+  low24h: null,
+  trades24h: 0,
+};
 const big = (v: unknown) => (v === null || v === undefined ? null : BigInt(v as string));
 
 /** Last price and 24-hour statistics of the given instruments (all when omitted), from trades. */
@@ -65,10 +73,23 @@ export function emptyStats(): TradeStats {
   return { ...EMPTY };
 }
 
-export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '4h': 14_400, '1d': 86_400 };
+export const INTERVAL_SECONDS: Record<CandleInterval, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '1h': 3600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
 
 /** OHLCV candles of the last `limit` intervals that had trades, oldest first. */
-export async function candles(db: Db, instrumentId: string, interval: CandleInterval, limit: number, now = new Date()): Promise<Candle[]> {
+export async function candles(
+  db: Db,
+  instrumentId: string,
+  interval: CandleInterval,
+  limit: number,
+  now = new Date(),
+): Promise<Candle[]> {
   if (!CANDLE_INTERVALS.includes(interval)) return [];
   const seconds = INTERVAL_SECONDS[interval];
   const currentStart = Math.floor(now.getTime() / 1000 / seconds) * seconds;

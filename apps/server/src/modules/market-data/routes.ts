@@ -1,4 +1,10 @@
-import { candlesQuerySchema, candlesSchema, marketDataSchema, orderBookQuerySchema, orderBookSchema } from '@meridian/schemas';
+import {
+  candlesQuerySchema,
+  candlesSchema,
+  marketDataSchema,
+  orderBookQuerySchema,
+  orderBookSchema,
+} from '@meridian/schemas';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
@@ -22,7 +28,13 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/instruments/:id/orderbook',
     {
       preHandler: requireAuth,
-      schema: { tags: ['market-data'], summary: 'Aggregated order book (price, quantity, total = price x quantity), best first', params: idParams, querystring: orderBookQuerySchema, response: { 200: orderBookSchema } },
+      schema: {
+        tags: ['market-data'],
+        summary: 'Aggregated order book (price, quantity, total = price x quantity), best first',
+        params: idParams,
+        querystring: orderBookQuerySchema,
+        response: { 200: orderBookSchema },
+      },
     },
     async (request) => {
       const book = await app.trading.depth(request.params.id, request.query.depth);
@@ -33,7 +45,14 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/market-data',
-    { preHandler: requireAuth, schema: { tags: ['market-data'], summary: 'Per instrument: last, 24h change, best bid/ask, volume, high/low', response: { 200: marketDataSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['market-data'],
+        summary: 'Per instrument: last, 24h change, best bid/ask, volume, high/low',
+        response: { 200: marketDataSchema },
+      },
+    },
     async () => tickers(app.db, app.trading),
   );
 
@@ -41,7 +60,13 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/instruments/:id/candles',
     {
       preHandler: requireAuth,
-      schema: { tags: ['market-data'], summary: 'OHLCV candles of real trades (intervals without trades are absent)', params: idParams, querystring: candlesQuerySchema, response: { 200: candlesSchema } },
+      schema: {
+        tags: ['market-data'],
+        summary: 'OHLCV candles of real trades (intervals without trades are absent)',
+        params: idParams,
+        querystring: candlesQuerySchema,
+        response: { 200: candlesSchema },
+      },
     },
     async (request) => {
       const [instrument] = await listedInstruments(app.db, request.params.id);
@@ -51,8 +76,14 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/stream', { websocket: true, preHandler: requireAuth, schema: { tags: ['market-data'], summary: 'WebSocket: book, trade, ticker and own order frames (JSON)' } }, (socket, request) =>
-    attachStream(socket, request.user.id, app.marketEvents),
+  app.get(
+    '/api/stream',
+    {
+      websocket: true,
+      preHandler: requireAuth,
+      schema: { tags: ['market-data'], summary: 'WebSocket: book, trade, ticker and own order frames (JSON)' },
+    },
+    (socket, request) => attachStream(socket, request.user.id, app.marketEvents),
   );
 };
 

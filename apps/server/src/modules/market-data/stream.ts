@@ -36,7 +36,8 @@ export class TickerPublisher {
 
   start(): void {
     this.unsubscribe = this.bus.subscribe((event) => {
-      const instrumentId = event.type === 'trade' ? event.trade.instrumentId : event.type === 'book' ? event.instrumentId : null;
+      const instrumentId =
+        event.type === 'trade' ? event.trade.instrumentId : event.type === 'book' ? event.instrumentId : null;
       if (instrumentId) this.coalescer.schedule(instrumentId, () => void this.publish(instrumentId));
     });
   }

@@ -10,8 +10,13 @@ function percent(last: bigint, reference: bigint): number {
 
 const price = (v: bigint | null | undefined) => (v === null || v === undefined || v === 0n ? null : fromMinorUnits(v));
 
-export function toTicker(instrument: ListedInstrument, stats: TradeStats, best: { bid: number; ask: number } | null): Ticker {
-  const change = stats.lastPrice !== null && stats.referencePrice !== null ? stats.lastPrice - stats.referencePrice : null;
+export function toTicker(
+  instrument: ListedInstrument,
+  stats: TradeStats,
+  best: { bid: number; ask: number } | null,
+): Ticker {
+  const change =
+    stats.lastPrice !== null && stats.referencePrice !== null ? stats.lastPrice - stats.referencePrice : null;
   return {
     instrumentId: instrument.id,
     name: instrument.name,

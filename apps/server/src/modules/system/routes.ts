@@ -25,7 +25,13 @@ export async function systemStatus(app: FastifyInstance): Promise<SystemStatus> 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/system/status',
-    { schema: { tags: ['system'], summary: 'Live figures for the System Status card', response: { 200: systemStatusSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Live figures for the System Status card',
+        response: { 200: systemStatusSchema },
+      },
+    },
     async () => systemStatus(app),
   );
 };

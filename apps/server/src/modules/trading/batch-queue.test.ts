@@ -44,7 +44,8 @@ describe('BatchQueue', () => {
     const batches: number[][] = [];
     const queue = new BatchQueue<number, number>(async (batch) => (batches.push(batch), batch));
     // As requests whose handlers reach the queue after a few awaits of their own.
-    const later = (n: number, hops: number): Promise<number> => (hops === 0 ? queue.submit(n) : Promise.resolve().then(() => later(n, hops - 1)));
+    const later = (n: number, hops: number): Promise<number> =>
+      hops === 0 ? queue.submit(n) : Promise.resolve().then(() => later(n, hops - 1));
     expect(await Promise.all([queue.submit(1), later(2, 3), later(3, 10)])).toEqual([1, 2, 3]);
     expect(batches).toEqual([[1, 2, 3]]);
   });

@@ -1,4 +1,12 @@
-import { ExecutionReport, FastBook, OrderType, Side, TimeInForce, type NewOrder, type PlaceCode } from '@meridian/matching';
+import {
+  ExecutionReport,
+  FastBook,
+  OrderType,
+  Side,
+  TimeInForce,
+  type NewOrder,
+  type PlaceCode,
+} from '@meridian/matching';
 
 export type OrderSide = 'buy' | 'sell';
 export type OrderStatus = 'open' | 'filled' | 'cancelled';
@@ -57,7 +65,16 @@ export class InstrumentDesk {
   private readonly engineIds = new Map<string, number>();
   private nextEngineId = 1;
   readonly report = new ExecutionReport();
-  private readonly command: NewOrder = { id: 0, owner: 0, side: Side.BUY, type: OrderType.LIMIT, price: 0, quantity: 0, timeInForce: TimeInForce.GTC, postOnly: false };
+  private readonly command: NewOrder = {
+    id: 0,
+    owner: 0,
+    side: Side.BUY,
+    type: OrderType.LIMIT,
+    price: 0,
+    quantity: 0,
+    timeInForce: TimeInForce.GTC,
+    postOnly: false,
+  };
 
   constructor(
     readonly instrument: InstrumentRef,
@@ -72,7 +89,9 @@ export class InstrumentDesk {
     for (const order of openOrders) {
       this.submit(order, order.quantity - order.filledQuantity, { asResting: true });
       if (this.report.fillCount > 0 || this.report.restingQuantity === 0) {
-        throw new Error(`open order ${order.id} of ${this.instrument.id} does not rest cleanly; book data is inconsistent`);
+        throw new Error(
+          `open order ${order.id} of ${this.instrument.id} does not rest cleanly; book data is inconsistent`,
+        );
       }
     }
   }

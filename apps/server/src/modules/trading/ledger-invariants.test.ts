@@ -27,7 +27,8 @@ function random(seed: number) {
   };
 }
 
-const custody = (direction: 'deposits' | 'withdrawals', email: string, amount: string) => custodyMove(t, custodian, direction, { email, currency: 'USD', amount });
+const custody = (direction: 'deposits' | 'withdrawals', email: string, amount: string) =>
+  custodyMove(t, custodian, direction, { email, currency: 'USD', amount });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +38,10 @@ beforeAll(async () => {
     const email = `${user}@meridian.test`;
     traders.push({ email, cookie: await t.signIn(email) });
   }
-  bonds.push(await issueBond(t, traders[0]!.cookie, 'Storm A 3% 2029'), await issueBond(t, traders[0]!.cookie, 'Storm B 4% 2030'));
+  bonds.push(
+    await issueBond(t, traders[0]!.cookie, 'Storm A 3% 2029'),
+    await issueBond(t, traders[0]!.cookie, 'Storm B 4% 2030'),
+  );
   // Little cash, so that orders run into the limits and the guard has work to do.
   for (const { email } of traders.slice(1)) expect((await custody('deposits', email, '3000.00')).statusCode).toBe(201);
 });
@@ -50,7 +54,14 @@ describe('ledger under concurrent order flow', () => {
     for (let wave = 0; wave < 15; wave++) {
       const requests = Array.from({ length: 24 }, async () => {
         // Every draw before the first await, so the storm is the same whatever the timing.
-        const [who, roll, a, b, c, d] = Array.from({ length: 6 }, rnd) as [number, number, number, number, number, number];
+        const [who, roll, a, b, c, d] = Array.from({ length: 6 }, rnd) as [
+          number,
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
         const trader = traders[Math.floor(who * traders.length)]!;
         let res;
         if (roll < 0.1 && trader.email !== traders[0]!.email) {
@@ -60,7 +71,9 @@ describe('ledger under concurrent order flow', () => {
           if (amount <= 0n) return;
           res = await custody(a < 0.6 ? 'withdrawals' : 'deposits', trader.email, fromMinorUnits(amount));
         } else if (roll < 0.17) {
-          const open = (await api.get(trader.cookie, '/api/orders/my')).json().filter((o: { status: string }) => o.status === 'open');
+          const open = (await api.get(trader.cookie, '/api/orders/my'))
+            .json()
+            .filter((o: { status: string }) => o.status === 'open');
           if (open.length === 0) return;
           res = await api.cancel(trader.cookie, open[Math.floor(a * open.length)].id);
         } else {
@@ -70,7 +83,13 @@ describe('ledger under concurrent order flow', () => {
           res =
             d < 0.2
               ? await api.place(trader.cookie, { instrumentId, orderType, type: 'market', quantity })
-              : await api.place(trader.cookie, { instrumentId, orderType, type: 'limit', quantity, price: (95 + Math.floor(d * 1000) / 100).toFixed(2) });
+              : await api.place(trader.cookie, {
+                  instrumentId,
+                  orderType,
+                  type: 'limit',
+                  quantity,
+                  price: (95 + Math.floor(d * 1000) / 100).toFixed(2),
+                });
         }
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       });
@@ -86,25 +105,36 @@ describe('ledger under concurrent order flow', () => {
     expect(Number(count!.trades)).toBeGreaterThan(20);
 
     // Nobody spent what was not there.
-    const uncovered = await selectRows(t.db, sql`
+    const uncovered = await selectRows(
+      t.db,
+      sql`
       select b.* from balances b join ledger_accounts a on a.id = b.account_id
-      where a.user_id is not null and (b.reserved < 0 or b.total < b.reserved)`);
+      where a.user_id is not null and (b.reserved < 0 or b.total < b.reserved)`,
+    );
     expect(uncovered).toEqual([]);
 
     // Double entry: every asset nets to zero over all accounts, and every balance is its journal.
-    const unbalanced = await selectRows(t.db, sql`
-      select asset_type, asset, sum(amount) as net from journal_lines group by asset_type, asset having sum(amount) <> 0`);
+    const unbalanced = await selectRows(
+      t.db,
+      sql`
+      select asset_type, asset, sum(amount) as net from journal_lines group by asset_type, asset having sum(amount) <> 0`,
+    );
     expect(unbalanced).toEqual([]);
-    const drifted = await selectRows(t.db, sql`
+    const drifted = await selectRows(
+      t.db,
+      sql`
       select b.account_id, b.asset_type, b.asset, b.total, coalesce(j.sum, 0) as journal
       from balances b
       left join (select account_id, asset_type, asset, sum(amount) as sum from journal_lines group by 1, 2, 3) j
         on j.account_id = b.account_id and j.asset_type = b.asset_type and j.asset = b.asset
-      where b.total <> coalesce(j.sum, 0)`);
+      where b.total <> coalesce(j.sum, 0)`,
+    );
     expect(drifted).toEqual([]);
 
     // Reserved = what open orders hold (buys: cash of the currency, sells: units).
-    const misreserved = await selectRows(t.db, sql`
+    const misreserved = await selectRows(
+      t.db,
+      sql`
       with held as (
         select a.id as account_id, 'cash' as asset_type, i.currency as asset, sum(o.reserved) as reserved
         from orders o join instruments i on i.id = o.instrument_id join ledger_accounts a on a.user_id = o.user_id
@@ -115,17 +145,21 @@ describe('ledger under concurrent order flow', () => {
         where o.status = 'open' and o.side = 'sell' group by 1, 2, 3)
       select b.account_id, b.asset_type, b.asset, b.reserved, coalesce(h.reserved, 0) as held
       from balances b left join held h on h.account_id = b.account_id and h.asset_type = b.asset_type and h.asset = b.asset
-      where b.reserved <> coalesce(h.reserved, 0)`);
+      where b.reserved <> coalesce(h.reserved, 0)`,
+    );
     expect(misreserved).toEqual([]);
 
     // Orders agree with their trades; closed orders hold nothing; open ones still have something to fill.
-    const inconsistent = await selectRows(t.db, sql`
+    const inconsistent = await selectRows(
+      t.db,
+      sql`
       select o.id from orders o
       left join (select order_id, sum(quantity) as q from (
         select buy_order_id as order_id, quantity from trades union all select sell_order_id, quantity from trades) x group by 1) f on f.order_id = o.id
       where o.filled_quantity <> coalesce(f.q, 0)
          or (o.status <> 'open' and o.reserved <> 0)
-         or (o.status = 'open' and o.filled_quantity >= o.quantity)`);
+         or (o.status = 'open' and o.filled_quantity >= o.quantity)`,
+    );
     expect(inconsistent).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ let lp: LiquidityProvider;
 /** A fixed sequence instead of Math.random, so the run is reproducible. */
 function sequence(seed = 7): () => number {
   let a = seed;
-  return () => ((a = (a * 48_271) % 2_147_483_647) / 2_147_483_647);
+  return () => (a = (a * 48_271) % 2_147_483_647) / 2_147_483_647;
 }
 
 beforeAll(async () => {

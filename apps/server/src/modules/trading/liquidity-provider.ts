@@ -62,7 +62,10 @@ export class LiquidityProvider {
   ) {}
 
   async start(): Promise<void> {
-    const accounts = await this.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [LIQUIDITY_ACCOUNTS.maker.email, LIQUIDITY_ACCOUNTS.flow.email]));
+    const accounts = await this.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [LIQUIDITY_ACCOUNTS.maker.email, LIQUIDITY_ACCOUNTS.flow.email]));
     this.maker = accounts.find((a) => a.email === LIQUIDITY_ACCOUNTS.maker.email)?.id ?? '';
     this.flow = accounts.find((a) => a.email === LIQUIDITY_ACCOUNTS.flow.email)?.id ?? '';
     if (!this.maker || !this.flow) {
@@ -70,11 +73,15 @@ export class LiquidityProvider {
       return;
     }
     // Quotes left by a previous run are withdrawn: the desk requotes from scratch.
-    const leftovers = await this.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, this.maker), eq(orders.status, 'open')));
+    const leftovers = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, this.maker), eq(orders.status, 'open')));
     for (const { id } of leftovers) await this.trading.cancelOrder(this.maker, id).catch(() => undefined);
     const active = await modelPrices(this.db, eq(instruments.status, 'active'));
     const models = active.filter((q): q is ModelQuote => q.price !== null && q.price > 0n).slice(0, MAX_INSTRUMENTS);
-    for (const model of models) this.books.set(model.instrumentId, { model, driftBp: 0, mid: null, orderIds: [], stale: true });
+    for (const model of models)
+      this.books.set(model.instrumentId, { model, driftBp: 0, mid: null, orderIds: [], stale: true });
     await this.placeSeededIssues(models);
     this.unsubscribe = this.bus.subscribe((event) => {
       if (event.type === 'order' && event.userId === this.maker && event.order.status !== 'open') {
@@ -103,7 +110,8 @@ export class LiquidityProvider {
         const step = (this.random() - 0.5) * 8 - book.driftBp * 0.05;
         book.driftBp = Math.max(-MAX_DRIFT_BP, Math.min(MAX_DRIFT_BP, book.driftBp + step));
         const fair = (book.model.price * BigInt(Math.round(10_000 + book.driftBp))) / 10_000n;
-        if (book.stale || book.mid === null || abs(fair - book.mid) * 10_000n > book.mid * REQUOTE_BP) await this.requote(instrumentId, book, fair);
+        if (book.stale || book.mid === null || abs(fair - book.mid) * 10_000n > book.mid * REQUOTE_BP)
+          await this.requote(instrumentId, book, fair);
         if (this.random() < FLOW_PROBABILITY) await this.sendFlow(instrumentId, fair);
       } catch (error) {
         this.log.warn({ err: error, instrumentId }, 'liquidity provider: round failed for an instrument');
@@ -117,7 +125,10 @@ export class LiquidityProvider {
     for (let level = 0n; level < BigInt(LEVELS); level++) {
       const offset = (fair * (HALF_SPREAD_BP + STEP_BP * level)) / 10_000n || 1n + level;
       const quantity = quoteSize(fair) * (1 + Number(level));
-      for (const [orderType, price] of [['buy', fair - offset], ['sell', fair + offset]] as const) {
+      for (const [orderType, price] of [
+        ['buy', fair - offset],
+        ['sell', fair + offset],
+      ] as const) {
         if (price <= 0n) continue;
         const outcome = await this.trading
           .placeOrder(this.maker, limitOrder(instrumentId, orderType, quantity, price, true), null)
@@ -133,7 +144,15 @@ export class LiquidityProvider {
   private async sendFlow(instrumentId: string, fair: bigint): Promise<void> {
     const side = this.random() < 0.5 ? 'buy' : 'sell';
     const quantity = 1 + Math.floor(this.random() * quoteSize(fair));
-    const order: PlaceOrder = { instrumentId, orderType: side, type: 'market', quantity, price: null, timeInForce: 'IOC', postOnly: false };
+    const order: PlaceOrder = {
+      instrumentId,
+      orderType: side,
+      type: 'market',
+      quantity,
+      price: null,
+      timeInForce: 'IOC',
+      postOnly: false,
+    };
     await this.trading.placeOrder(this.flow, order, null).catch(() => null);
   }
 
@@ -142,7 +161,15 @@ export class LiquidityProvider {
     const seeded = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(or(inArray(users.email, DEMO_USERS.map((u) => u.email)), like(users.email, '%@issuers.meridian.test')));
+      .where(
+        or(
+          inArray(
+            users.email,
+            DEMO_USERS.map((u) => u.email),
+          ),
+          like(users.email, '%@issuers.meridian.test'),
+        ),
+      );
     const seededIds = new Set(seeded.map((u) => u.id));
     for (const model of models) {
       if (!seededIds.has(model.issuerUserId) || (await this.unitsHeld(this.maker, model.instrumentId)) > 0n) continue;
@@ -150,8 +177,20 @@ export class LiquidityProvider {
       let quantity = (issued * PLACEMENT_SHARE_PERCENT) / 100n;
       if (quantity * model.price > PLACEMENT_MAX_VALUE) quantity = PLACEMENT_MAX_VALUE / model.price;
       if (quantity <= 0n || quantity > 1_000_000_000n) continue;
-      const sell = await this.trading.placeOrder(model.issuerUserId, limitOrder(model.instrumentId, 'sell', Number(quantity), model.price, false), null).catch(() => null);
-      await this.trading.placeOrder(this.maker, { ...limitOrder(model.instrumentId, 'buy', Number(quantity), model.price, false), timeInForce: 'IOC' }, null).catch(() => null);
+      const sell = await this.trading
+        .placeOrder(
+          model.issuerUserId,
+          limitOrder(model.instrumentId, 'sell', Number(quantity), model.price, false),
+          null,
+        )
+        .catch(() => null);
+      await this.trading
+        .placeOrder(
+          this.maker,
+          { ...limitOrder(model.instrumentId, 'buy', Number(quantity), model.price, false), timeInForce: 'IOC' },
+          null,
+        )
+        .catch(() => null);
       if (sell?.ok) await this.trading.cancelOrder(model.issuerUserId, sell.order.id).catch(() => undefined);
     }
   }
@@ -161,7 +200,13 @@ export class LiquidityProvider {
       .select({ total: balances.total })
       .from(balances)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, balances.accountId))
-      .where(and(eq(ledgerAccounts.code, userAccountCode(userId)), eq(balances.assetType, 'units'), eq(balances.asset, instrumentId)));
+      .where(
+        and(
+          eq(ledgerAccounts.code, userAccountCode(userId)),
+          eq(balances.assetType, 'units'),
+          eq(balances.asset, instrumentId),
+        ),
+      );
     return row?.total ?? 0n;
   }
 }
@@ -173,6 +218,20 @@ function quoteSize(price: bigint): number {
   return Math.max(1, Number(LEVEL_VALUE / (price > 0n ? price : 1n)));
 }
 
-function limitOrder(instrumentId: string, orderType: 'buy' | 'sell', quantity: number, price: bigint, postOnly: boolean): PlaceOrder {
-  return { instrumentId, orderType, type: 'limit', quantity, price: fromMinorUnits(price), timeInForce: 'GTC', postOnly };
+function limitOrder(
+  instrumentId: string,
+  orderType: 'buy' | 'sell',
+  quantity: number,
+  price: bigint,
+  postOnly: boolean,
+): PlaceOrder {
+  return {
+    instrumentId,
+    orderType,
+    type: 'limit',
+    quantity,
+    price: fromMinorUnits(price),
+    timeInForce: 'GTC',
+    postOnly,
+  };
 }

@@ -7,12 +7,33 @@ import { runBatch, type BatchContext, type Command } from './order-flow';
 const instrument = { id: 'inst-1', name: 'Test Bond', currency: 'USD' };
 const accounts: Record<string, string> = { alice: 'acc-a', bob: 'acc-b', carol: 'acc-c' };
 
-function order(userId: string, side: 'buy' | 'sell', quantity: number, price: number | null, extra: Partial<OrderState> = {}): OrderState {
+function order(
+  userId: string,
+  side: 'buy' | 'sell',
+  quantity: number,
+  price: number | null,
+  extra: Partial<OrderState> = {},
+): OrderState {
   const now = new Date('2026-01-01T00:00:00Z');
   return {
-    id: randomUUID(), userId, instrumentId: instrument.id, side, type: price === null ? 'market' : 'limit', timeInForce: 'GTC', postOnly: false,
-    price: price === null ? null : BigInt(price), quantity: BigInt(quantity), filledQuantity: 0n, filledValue: 0n, status: 'open',
-    cancelReason: null, reserved: 0n, idempotencyKey: null, createdAt: now, updatedAt: now, ...extra,
+    id: randomUUID(),
+    userId,
+    instrumentId: instrument.id,
+    side,
+    type: price === null ? 'market' : 'limit',
+    timeInForce: 'GTC',
+    postOnly: false,
+    price: price === null ? null : BigInt(price),
+    quantity: BigInt(quantity),
+    filledQuantity: 0n,
+    filledValue: 0n,
+    status: 'open',
+    cancelReason: null,
+    reserved: 0n,
+    idempotencyKey: null,
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
   };
 }
 
@@ -23,7 +44,15 @@ function context(desk = new InstrumentDesk(instrument, new OwnerRegistry())): Ba
     available.set(balanceKey({ accountId, assetType: 'cash', asset: 'USD' }), 100_000n);
     available.set(balanceKey({ accountId, assetType: 'units', asset: instrument.id }), 100n);
   }
-  return { desk, accountOf: (u) => accounts[u], available, fresh: new Set(available.keys()), refusedOnCachedBalance: false, existingByKey: new Map(), now: new Date('2026-01-01T00:00:01Z') };
+  return {
+    desk,
+    accountOf: (u) => accounts[u],
+    available,
+    fresh: new Set(available.keys()),
+    refusedOnCachedBalance: false,
+    existingByKey: new Map(),
+    now: new Date('2026-01-01T00:00:01Z'),
+  };
 }
 
 const place = (o: OrderState): Command => ({ kind: 'place', order: o });
@@ -38,7 +67,13 @@ describe('runBatch', () => {
     const { outcomes, writes } = runBatch(ctx, [place(sell), place(buy)]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
     expect(writes.trades).toHaveLength(1);
-    expect(writes.trades[0]).toMatchObject({ buyOrderId: buy.id, sellOrderId: sell.id, price: 9_950n, quantity: 4n, takerSide: 'buy' });
+    expect(writes.trades[0]).toMatchObject({
+      buyOrderId: buy.id,
+      sellOrderId: sell.id,
+      price: 9_950n,
+      quantity: 4n,
+      takerSide: 'buy',
+    });
     expect(deltas(writes)).toEqual({
       // alice: 10 units reserved, 4 delivered (total -4, reserved -4) => reserved +6; receives 4 x 99.50
       'acc-a cash': [39_800n, 0n],
@@ -54,8 +89,17 @@ describe('runBatch', () => {
 
   it('refuses a buy beyond the available cash and a sell beyond the available units', () => {
     const ctx = context();
-    const [tooMuchCash, tooManyUnits] = runBatch(ctx, [place(order('bob', 'buy', 11, 10_000)), place(order('bob', 'sell', 101, 10_000))]).outcomes;
-    expect(tooMuchCash).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds: this order needs 1100.00 USD, 1000.00 USD available' } });
+    const [tooMuchCash, tooManyUnits] = runBatch(ctx, [
+      place(order('bob', 'buy', 11, 10_000)),
+      place(order('bob', 'sell', 101, 10_000)),
+    ]).outcomes;
+    expect(tooMuchCash).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INSUFFICIENT_FUNDS',
+        message: 'Insufficient funds: this order needs 1100.00 USD, 1000.00 USD available',
+      },
+    });
     expect(tooManyUnits).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_UNITS' } });
     expect(ctx.desk.book.size).toBe(0);
     expect(ctx.refusedOnCachedBalance).toBe(false);
@@ -76,18 +120,37 @@ describe('runBatch', () => {
   });
 
   it('refuses a market order on an empty book', () => {
-    const { outcomes } = runBatch(context(), [place(order('bob', 'buy', 1, null)), place(order('bob', 'sell', 1, null))]);
+    const { outcomes } = runBatch(context(), [
+      place(order('bob', 'buy', 1, null)),
+      place(order('bob', 'sell', 1, null)),
+    ]);
     expect(outcomes).toMatchObject([
-      { ok: false, error: { code: 'NO_LIQUIDITY', message: 'No liquidity: there are no sell orders for this instrument' } },
-      { ok: false, error: { code: 'NO_LIQUIDITY', message: 'No liquidity: there are no buy orders for this instrument' } },
+      {
+        ok: false,
+        error: { code: 'NO_LIQUIDITY', message: 'No liquidity: there are no sell orders for this instrument' },
+      },
+      {
+        ok: false,
+        error: { code: 'NO_LIQUIDITY', message: 'No liquidity: there are no buy orders for this instrument' },
+      },
     ]);
   });
 
   it('reserves a market buy at the cost of walking the book and cancels what the book cannot fill', () => {
     const ctx = context();
     const buy = order('bob', 'buy', 5, null);
-    const { writes } = runBatch(ctx, [place(order('alice', 'sell', 2, 10_000)), place(order('carol', 'sell', 1, 10_100)), place(buy)]);
-    expect(buy).toMatchObject({ status: 'cancelled', cancelReason: 'no_liquidity', filledQuantity: 3n, filledValue: 30_100n, reserved: 0n });
+    const { writes } = runBatch(ctx, [
+      place(order('alice', 'sell', 2, 10_000)),
+      place(order('carol', 'sell', 1, 10_100)),
+      place(buy),
+    ]);
+    expect(buy).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'no_liquidity',
+      filledQuantity: 3n,
+      filledValue: 30_100n,
+      reserved: 0n,
+    });
     expect(deltas(writes)['acc-b cash']).toEqual([-30_100n, 0n]);
   });
 
@@ -110,9 +173,15 @@ describe('runBatch', () => {
     const other = runBatch(ctx, [{ kind: 'cancel', orderId: resting.id, userId: 'alice' }]);
     expect(other.outcomes[0]).toMatchObject({ ok: false, error: { status: 403 } });
     const own = runBatch(ctx, [{ kind: 'cancel', orderId: resting.id, userId: 'bob' }]);
-    expect(own.outcomes[0]).toMatchObject({ ok: true, order: { status: 'cancelled', cancelReason: 'user', reserved: 0n } });
+    expect(own.outcomes[0]).toMatchObject({
+      ok: true,
+      order: { status: 'cancelled', cancelReason: 'user', reserved: 0n },
+    });
     expect(deltas(own.writes)).toEqual({ 'acc-b cash': [0n, -30_000n] });
-    expect(runBatch(ctx, [{ kind: 'cancel', orderId: resting.id, userId: 'bob' }]).outcomes[0]).toMatchObject({ ok: false, error: { status: 409 } });
+    expect(runBatch(ctx, [{ kind: 'cancel', orderId: resting.id, userId: 'bob' }]).outcomes[0]).toMatchObject({
+      ok: false,
+      error: { status: 409 },
+    });
   });
 
   it('replays an idempotent retry in the same batch and refuses a key reused for another order', () => {

@@ -63,7 +63,9 @@ export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Ou
   const writes: BatchWrites = { inserted: [], updated: new Map(), trades: [], deltas: new BalanceDeltas() };
   const outcomes = commands.map((command): Outcome => {
     try {
-      return command.kind === 'place' ? place(ctx, writes, command.order) : cancel(ctx, writes, command.orderId, command.userId);
+      return command.kind === 'place'
+        ? place(ctx, writes, command.order)
+        : cancel(ctx, writes, command.orderId, command.userId);
     } catch (error) {
       if (error instanceof AppError) return { ok: false, error };
       throw error;
@@ -112,7 +114,14 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
 
   if (report.restingQuantity > 0) trimReservation(ctx, writes, order);
   else if (order.filledQuantity === order.quantity) finish(ctx, writes, order, 'filled', null);
-  else finish(ctx, writes, order, 'cancelled', report.cancelReason === EngineCancelReason.SELF_TRADE ? 'self_trade' : 'no_liquidity');
+  else
+    finish(
+      ctx,
+      writes,
+      order,
+      'cancelled',
+      report.cancelReason === EngineCancelReason.SELF_TRADE ? 'self_trade' : 'no_liquidity',
+    );
   writes.inserted.push(order);
   if (order.idempotencyKey !== null) ctx.existingByKey.set(`${order.userId}:${order.idempotencyKey}`, order);
   return { ok: true, order, replayed: false };
@@ -138,7 +147,14 @@ function reservationAmount(desk: InstrumentDesk, order: OrderState): bigint {
 }
 
 /** Delivery versus payment for one fill: cash buyer -> seller, units seller -> buyer, reservations consumed. */
-function settleFill(ctx: BatchContext, writes: BatchWrites, taker: OrderState, maker: OrderState, price: bigint, quantity: bigint): void {
+function settleFill(
+  ctx: BatchContext,
+  writes: BatchWrites,
+  taker: OrderState,
+  maker: OrderState,
+  price: bigint,
+  quantity: bigint,
+): void {
   const buy = taker.side === 'buy' ? taker : maker;
   const sell = taker.side === 'buy' ? maker : taker;
   const value = price * quantity;
@@ -180,7 +196,13 @@ function trimReservation(ctx: BatchContext, writes: BatchWrites, order: OrderSta
   release(ctx, writes, order, order.reserved - target);
 }
 
-function finish(ctx: BatchContext, writes: BatchWrites, order: OrderState, status: 'filled' | 'cancelled', reason: OrderState['cancelReason']): void {
+function finish(
+  ctx: BatchContext,
+  writes: BatchWrites,
+  order: OrderState,
+  status: 'filled' | 'cancelled',
+  reason: OrderState['cancelReason'],
+): void {
   order.status = status;
   order.cancelReason = reason;
   order.updatedAt = ctx.now;
@@ -211,16 +233,26 @@ function replay(earlier: OrderState, retry: OrderState): Outcome {
     earlier.type === retry.type &&
     earlier.quantity === retry.quantity &&
     earlier.price === retry.price;
-  if (!same) return { ok: false, error: unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order') };
+  if (!same)
+    return {
+      ok: false,
+      error: unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order'),
+    };
   return { ok: true, order: earlier, replayed: true };
 }
 
 function insufficient(desk: InstrumentDesk, side: 'buy' | 'sell', needed: bigint, available: bigint): AppError {
   if (side === 'sell') {
-    return unprocessable('INSUFFICIENT_UNITS', `Insufficient units: this order needs ${needed} units of ${desk.instrument.name}, ${available} available`);
+    return unprocessable(
+      'INSUFFICIENT_UNITS',
+      `Insufficient units: this order needs ${needed} units of ${desk.instrument.name}, ${available} available`,
+    );
   }
   const c = desk.instrument.currency;
-  return unprocessable('INSUFFICIENT_FUNDS', `Insufficient funds: this order needs ${fromMinorUnits(needed)} ${c}, ${fromMinorUnits(available)} ${c} available`);
+  return unprocessable(
+    'INSUFFICIENT_FUNDS',
+    `Insufficient funds: this order needs ${fromMinorUnits(needed)} ${c}, ${fromMinorUnits(available)} ${c} available`,
+  );
 }
 
 function noLiquidity(restingSide: 'buy' | 'sell'): AppError {

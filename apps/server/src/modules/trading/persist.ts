@@ -5,7 +5,13 @@ import type { AvailableCache } from '../ledger/available-cache';
 import { balanceKey } from '../ledger/balance-deltas';
 import { ledgerAccounts, orders } from '../../db/schema';
 import { jsonRows, uuidArray } from '../ledger/json-rows';
-import { journalCtes, lockAvailable, readAvailable, writeWithBalances, type BalanceState } from '../ledger/reservations';
+import {
+  journalCtes,
+  lockAvailable,
+  readAvailable,
+  writeWithBalances,
+  type BalanceState,
+} from '../ledger/reservations';
 import { userAccountCode, type JournalLine } from '../ledger/service';
 import type { InstrumentDesk, OrderState } from './desk';
 import { reservationKey, type BatchContext, type BatchWrites, type Command, type TradeRecord } from './order-flow';
@@ -38,7 +44,11 @@ export async function loadBatchContext(
   lock: boolean,
 ): Promise<BatchContext> {
   const places = commands.flatMap((c) => (c.kind === 'place' ? [c.order] : []));
-  await loadAccounts(db, cache, places.map((o) => o.userId));
+  await loadAccounts(
+    db,
+    cache,
+    places.map((o) => o.userId),
+  );
   const keys = places.flatMap((o) => {
     const accountId = cache.get(o.userId);
     return accountId ? [reservationKey(desk, accountId, o.side)] : [];
@@ -58,10 +68,29 @@ export async function loadBatchContext(
     const rows = await db
       .select()
       .from(orders)
-      .where(and(inArray(orders.userId, keyed.map((o) => o.userId)), inArray(orders.idempotencyKey, keyed.map((o) => o.idempotencyKey!))));
+      .where(
+        and(
+          inArray(
+            orders.userId,
+            keyed.map((o) => o.userId),
+          ),
+          inArray(
+            orders.idempotencyKey,
+            keyed.map((o) => o.idempotencyKey!),
+          ),
+        ),
+      );
     for (const row of rows) existingByKey.set(`${row.userId}:${row.idempotencyKey}`, toOrderState(row));
   }
-  return { desk, accountOf: (userId) => cache.get(userId), available, fresh, existingByKey, now: new Date(), refusedOnCachedBalance: false };
+  return {
+    desk,
+    accountOf: (userId) => cache.get(userId),
+    available,
+    fresh,
+    existingByKey,
+    now: new Date(),
+    refusedOnCachedBalance: false,
+  };
 }
 
 /**
@@ -79,7 +108,15 @@ export function writeBatch(db: Db | Tx, writes: BatchWrites): Promise<BalanceSta
   if (settled.length > 0) {
     ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(settled));
     ctes.push(
-      ...journalCtes(settled.map(({ trade, entryId }) => ({ id: entryId, kind: 'trade', reference: `trade:${trade.id}`, createdAt: trade.createdAt, lines: dvpLines(trade) }))),
+      ...journalCtes(
+        settled.map(({ trade, entryId }) => ({
+          id: entryId,
+          kind: 'trade',
+          reference: `trade:${trade.id}`,
+          createdAt: trade.createdAt,
+          lines: dvpLines(trade),
+        })),
+      ),
     );
   }
   return writeWithBalances(db, ctes, writes.deltas.list());
@@ -100,9 +137,23 @@ function dvpLines(t: TradeRecord): JournalLine[] {
 function insertOrdersCte(rows: OrderState[]): SQL {
   const json = jsonRows(
     rows.map((o) => ({
-      id: o.id, user_id: o.userId, instrument_id: o.instrumentId, side: o.side, type: o.type, time_in_force: o.timeInForce, post_only: o.postOnly,
-      price: o.price, quantity: o.quantity, filled_quantity: o.filledQuantity, filled_value: o.filledValue, status: o.status,
-      cancel_reason: o.cancelReason, reserved: o.reserved, idempotency_key: o.idempotencyKey, created_at: o.createdAt, updated_at: o.updatedAt,
+      id: o.id,
+      user_id: o.userId,
+      instrument_id: o.instrumentId,
+      side: o.side,
+      type: o.type,
+      time_in_force: o.timeInForce,
+      post_only: o.postOnly,
+      price: o.price,
+      quantity: o.quantity,
+      filled_quantity: o.filledQuantity,
+      filled_value: o.filledValue,
+      status: o.status,
+      cancel_reason: o.cancelReason,
+      reserved: o.reserved,
+      idempotency_key: o.idempotencyKey,
+      created_at: o.createdAt,
+      updated_at: o.updatedAt,
     })),
   );
   return sql`ord_ins as (insert into orders (id, user_id, instrument_id, side, type, time_in_force, post_only, price, quantity,
@@ -117,7 +168,15 @@ function insertOrdersCte(rows: OrderState[]): SQL {
 
 function updateOrdersCte(rows: OrderState[]): SQL {
   const json = jsonRows(
-    rows.map((o) => ({ id: o.id, filled_quantity: o.filledQuantity, filled_value: o.filledValue, reserved: o.reserved, status: o.status, cancel_reason: o.cancelReason, updated_at: o.updatedAt })),
+    rows.map((o) => ({
+      id: o.id,
+      filled_quantity: o.filledQuantity,
+      filled_value: o.filledValue,
+      reserved: o.reserved,
+      status: o.status,
+      cancel_reason: o.cancelReason,
+      updated_at: o.updatedAt,
+    })),
   );
   return sql`ord_upd as (update orders o set filled_quantity = r.filled_quantity, filled_value = r.filled_value, reserved = r.reserved,
       status = r.status, cancel_reason = r.cancel_reason, updated_at = r.updated_at
@@ -128,8 +187,16 @@ function updateOrdersCte(rows: OrderState[]): SQL {
 function insertTradesCte(rows: TradeRecord[]): SQL {
   const json = jsonRows(
     rows.map((t) => ({
-      id: t.id, instrument_id: t.instrumentId, buy_order_id: t.buyOrderId, sell_order_id: t.sellOrderId, buyer_id: t.buyerId,
-      seller_id: t.sellerId, taker_side: t.takerSide, price: t.price, quantity: t.quantity, created_at: t.createdAt,
+      id: t.id,
+      instrument_id: t.instrumentId,
+      buy_order_id: t.buyOrderId,
+      sell_order_id: t.sellOrderId,
+      buyer_id: t.buyerId,
+      seller_id: t.sellerId,
+      taker_side: t.takerSide,
+      price: t.price,
+      quantity: t.quantity,
+      created_at: t.createdAt,
     })),
   );
   return sql`trd_ins as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
@@ -143,8 +210,14 @@ function insertTradesCte(rows: TradeRecord[]): SQL {
 function insertSettlementsCte(rows: { trade: TradeRecord; entryId: string }[]): SQL {
   const json = jsonRows(
     rows.map(({ trade, entryId }) => ({
-      id: randomUUID(), trade_id: trade.id, journal_entry_id: entryId, status: 'completed', currency: trade.currency,
-      cash_amount: trade.price * trade.quantity, units: trade.quantity, created_at: trade.createdAt,
+      id: randomUUID(),
+      trade_id: trade.id,
+      journal_entry_id: entryId,
+      status: 'completed',
+      currency: trade.currency,
+      cash_amount: trade.price * trade.quantity,
+      units: trade.quantity,
+      created_at: trade.createdAt,
     })),
   );
   return sql`stl_ins as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)

@@ -37,32 +37,61 @@ let picked: Record<ContractType, Picked>;
 let ids: Record<'demo' | 'investor' | 'investor2', string>;
 let pamModelBefore: bigint | null;
 
-async function trade(sellerId: string, buyerId: string, instrumentId: string, price: string, quantity: bigint): Promise<void> {
+async function trade(
+  sellerId: string,
+  buyerId: string,
+  instrumentId: string,
+  price: string,
+  quantity: bigint,
+): Promise<void> {
   const order = { instrumentId, type: 'limit' as const, quantity: Number(quantity), price, postOnly: false };
   const sell = await t.app.trading.placeOrder(sellerId, { ...order, orderType: 'sell', timeInForce: 'GTC' }, null);
   const buy = await t.app.trading.placeOrder(buyerId, { ...order, orderType: 'buy', timeInForce: 'IOC' }, null);
-  if (!sell.ok || !buy.ok || buy.order.status !== 'filled') throw new Error(`fixture trade did not fill: ${JSON.stringify(buy)}`);
+  if (!sell.ok || !buy.ok || buy.order.status !== 'filled')
+    throw new Error(`fixture trade did not fill: ${JSON.stringify(buy)}`);
 }
 
 /** Moves every trade made in the last hour (and its journal entry) back by `days`. */
 async function backdate(days: number): Promise<void> {
   const interval = sql.raw(`interval '${days} days'`);
-  await t.db.execute(sql`update trades set created_at = created_at - ${interval} where created_at > now() - interval '1 hour'`);
-  await t.db.execute(sql`update journal_entries set created_at = created_at - ${interval} where kind = 'trade' and created_at > now() - interval '1 hour'`);
+  await t.db.execute(
+    sql`update trades set created_at = created_at - ${interval} where created_at > now() - interval '1 hour'`,
+  );
+  await t.db.execute(
+    sql`update journal_entries set created_at = created_at - ${interval} where kind = 'trade' and created_at > now() - interval '1 hour'`,
+  );
 }
 
 async function analytics(email: string): Promise<PortfolioAnalytics> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/portfolio/analytics', headers: { cookie: await t.signIn(email) } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/portfolio/analytics',
+    headers: { cookie: await t.signIn(email) },
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  const people = await t.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['demo@meridian.test', 'investor@meridian.test', 'investor2@meridian.test']));
+  const people = await t.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['demo@meridian.test', 'investor@meridian.test', 'investor2@meridian.test']));
   const idOf = (email: string) => people.find((p) => p.email === email)!.id;
-  ids = { demo: idOf('demo@meridian.test'), investor: idOf('investor@meridian.test'), investor2: idOf('investor2@meridian.test') };
-  const rows = await t.db.select({ id: instruments.id, contractType: instruments.contractType, currency: instruments.currency, issuerUserId: instruments.issuerUserId }).from(instruments);
+  ids = {
+    demo: idOf('demo@meridian.test'),
+    investor: idOf('investor@meridian.test'),
+    investor2: idOf('investor2@meridian.test'),
+  };
+  const rows = await t.db
+    .select({
+      id: instruments.id,
+      contractType: instruments.contractType,
+      currency: instruments.currency,
+      issuerUserId: instruments.issuerUserId,
+    })
+    .from(instruments);
   // One seeded instrument per type, in USD where the demo has one.
   picked = Object.fromEntries(
     TYPES.map((type) => {
@@ -76,11 +105,17 @@ beforeAll(async () => {
   // Fixture cash for the non-USD instruments (the demo funds only some currencies).
   await t.db.transaction(async (tx) => {
     for (const currency of new Set(TYPES.map((type) => picked[type].currency).filter((c) => c !== 'USD'))) {
-      await depositCash(tx, { userId: ids.investor, currency, amount: m('100000.00'), reference: `test:fixture:${currency}` });
+      await depositCash(tx, {
+        userId: ids.investor,
+        currency,
+        amount: m('100000.00'),
+        reference: `test:fixture:${currency}`,
+      });
     }
   });
 
-  for (const type of TYPES) await trade(picked[type].issuerUserId, ids.investor, picked[type].id, FIXTURE[type].price, FIXTURE[type].quantity);
+  for (const type of TYPES)
+    await trade(picked[type].issuerUserId, ids.investor, picked[type].id, FIXTURE[type].price, FIXTURE[type].quantity);
   await trade(picked.PAM.issuerUserId, ids.demo, picked.PAM.id, DEMO_PAM.price, DEMO_PAM.quantity);
   await backdate(2);
   await trade(picked.PAM.issuerUserId, ids.investor2, picked.PAM.id, YESTERDAY_PAM.price, YESTERDAY_PAM.quantity);
@@ -111,8 +146,13 @@ describe('GET /api/portfolio/analytics on the demo', () => {
     const usdTypes = TYPES.filter((type) => picked[type].currency === 'USD');
     const spent = usdTypes.reduce((sum, type) => sum + FIXTURE[type].quantity * m(FIXTURE[type].price), 0n);
     const cash = m('1000000.00') - spent + TODAY_PAM_SALE.quantity * m(TODAY_PAM_SALE.price);
-    const marketValue = usdTypes.reduce((sum, type) => sum + BigInt(a.positions.find((p) => p.instrumentId === picked[type].id)!.units) * m(
-      type === 'PAM' ? TODAY_PAM_SALE.price : type === 'STK' ? TODAY_STK.price : FIXTURE[type].price), 0n);
+    const marketValue = usdTypes.reduce(
+      (sum, type) =>
+        sum +
+        BigInt(a.positions.find((p) => p.instrumentId === picked[type].id)!.units) *
+          m(type === 'PAM' ? TODAY_PAM_SALE.price : type === 'STK' ? TODAY_STK.price : FIXTURE[type].price),
+      0n,
+    );
     expect(a.cash.find((c) => c.currency === 'USD')?.total).toBe(usd(cash));
     expect(a.totalPortfolioValue).toBe(usd(cash + marketValue));
     const pamGain = FIXTURE.PAM.quantity * (m(TODAY_PAM_SALE.price) - m(FIXTURE.PAM.price));
@@ -127,21 +167,28 @@ describe('GET /api/portfolio/analytics on the demo', () => {
 
   it("keeps the demo user's own issues out of value and P&L and lists them as inventory", async () => {
     const a = await analytics('demo@meridian.test');
-    const ownUsdSold = TYPES.filter((type) => picked[type].issuerUserId === ids.demo && picked[type].currency === 'USD').reduce(
-      (sum, type) => sum + FIXTURE[type].quantity * m(FIXTURE[type].price),
-      0n,
-    );
+    const ownUsdSold = TYPES.filter(
+      (type) => picked[type].issuerUserId === ids.demo && picked[type].currency === 'USD',
+    ).reduce((sum, type) => sum + FIXTURE[type].quantity * m(FIXTURE[type].price), 0n);
     const cash = m('1000000.00') + ownUsdSold - DEMO_PAM.quantity * m(DEMO_PAM.price);
     const pamValue = DEMO_PAM.quantity * m(TODAY_PAM_SALE.price);
     expect(a.positions).toEqual([
-      expect.objectContaining({ instrumentId: picked.PAM.id, units: 100, costBasis: usd(DEMO_PAM.quantity * m(DEMO_PAM.price)), marketValue: usd(pamValue) }),
+      expect.objectContaining({
+        instrumentId: picked.PAM.id,
+        units: 100,
+        costBasis: usd(DEMO_PAM.quantity * m(DEMO_PAM.price)),
+        marketValue: usd(pamValue),
+      }),
     ]);
     expect(a.totalPortfolioValue).toBe(usd(cash + pamValue));
     expect(a.totalPnL).toBe(usd(pamValue - DEMO_PAM.quantity * m(DEMO_PAM.price)));
     expect(a.todayPnL).toBe(usd(DEMO_PAM.quantity * (m(TODAY_PAM_SALE.price) - m(YESTERDAY_PAM.price))));
     expect(a.realizedPnL).toBe('0.00');
     // Seven demo listings are the demo user's own (Meridian Markets Ltd), among them the USD payer swap.
-    const own = await t.db.select({ id: instruments.id }).from(instruments).where(eq(instruments.issuerUserId, ids.demo));
+    const own = await t.db
+      .select({ id: instruments.id })
+      .from(instruments)
+      .where(eq(instruments.issuerUserId, ids.demo));
     expect(a.issuedInventory?.map((i) => i.instrumentId).sort()).toEqual(own.map((o) => o.id).sort());
     expect(own.length).toBe(7);
   });
@@ -150,12 +197,27 @@ describe('GET /api/portfolio/analytics on the demo', () => {
     const a = await analytics('investor2@meridian.test');
     expect(a.positions.length).toBe(2);
     const fresh = await analytics('regulator@meridian.test');
-    expect(fresh).toMatchObject({ totalPortfolioValue: '0.00', totalPnL: '0.00', todayPnL: '0.00', positions: [], issuedInventory: [] });
+    expect(fresh).toMatchObject({
+      totalPortfolioValue: '0.00',
+      totalPnL: '0.00',
+      todayPnL: '0.00',
+      positions: [],
+      issuedInventory: [],
+    });
   });
 
   it('keeps the model price apart from the last trade', async () => {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/instruments', headers: { cookie: await t.signIn('investor@meridian.test') } })).json();
-    expect(list.find((i: { id: string }) => i.id === picked.PAM.id)).toMatchObject({ price: TODAY_PAM_SALE.price, priceSource: 'last' });
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/instruments',
+        headers: { cookie: await t.signIn('investor@meridian.test') },
+      })
+    ).json();
+    expect(list.find((i: { id: string }) => i.id === picked.PAM.id)).toMatchObject({
+      price: TODAY_PAM_SALE.price,
+      priceSource: 'last',
+    });
     expect(pamModelBefore).not.toBeNull();
     expect(await modelPrice(t.db, picked.PAM.id)).toBe(pamModelBefore);
   });

@@ -17,26 +17,55 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 /** Cash, positions at their marks, P&L and activity counts of one user. */
 export async function portfolioAnalytics(db: Db, userId: string, now = new Date()): Promise<PortfolioAnalytics> {
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [account] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, userAccountCode(userId)));
-  const [tradeCount] = await db.select({ n: count() }).from(trades).where(or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)));
-  const [openCount] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
-  const base = { currency: REPORTING_CURRENCY, totalTrades: tradeCount?.n ?? 0, openOrders: openCount?.n ?? 0, dayStart };
+  const [account] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, userAccountCode(userId)));
+  const [tradeCount] = await db
+    .select({ n: count() })
+    .from(trades)
+    .where(or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)));
+  const [openCount] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
+  const base = {
+    currency: REPORTING_CURRENCY,
+    totalTrades: tradeCount?.n ?? 0,
+    openOrders: openCount?.n ?? 0,
+    dayStart,
+  };
   if (!account) return valuePortfolio({ ...base, cash: [], holdings: [], movements: [] });
 
   const rows = await db
-    .select({ assetType: balances.assetType, asset: balances.asset, total: balances.total, reserved: balances.reserved })
+    .select({
+      assetType: balances.assetType,
+      asset: balances.asset,
+      total: balances.total,
+      reserved: balances.reserved,
+    })
     .from(balances)
     .where(eq(balances.accountId, account.id));
-  const cash = rows.filter((r) => r.assetType === 'cash').map((r) => ({ currency: r.asset, total: r.total, reserved: r.reserved }));
+  const cash = rows
+    .filter((r) => r.assetType === 'cash')
+    .map((r) => ({ currency: r.asset, total: r.total, reserved: r.reserved }));
   const units = new Map(rows.filter((r) => r.assetType === 'units').map((r) => [r.asset, r]));
   const movements = await unitMovements(db, account.id, userId);
   // Held now, or traded today and since sold: both move today's P&L.
-  const ids = [...new Set([
-    ...[...units.values()].filter((r) => r.total > 0n || r.reserved > 0n).map((r) => r.asset),
-    ...movements.filter((m) => m.at >= dayStart).map((m) => m.instrumentId),
-  ])];
+  const ids = [
+    ...new Set([
+      ...[...units.values()].filter((r) => r.total > 0n || r.reserved > 0n).map((r) => r.asset),
+      ...movements.filter((m) => m.at >= dayStart).map((m) => m.instrumentId),
+    ]),
+  ];
   const listed = ids.length > 0 ? await listInstruments(db, inArray(instruments.id, ids)) : [];
-  const ownIssues = ids.length > 0 ? await db.select({ id: instruments.id }).from(instruments).where(and(inArray(instruments.id, ids), eq(instruments.issuerUserId, userId))) : [];
+  const ownIssues =
+    ids.length > 0
+      ? await db
+          .select({ id: instruments.id })
+          .from(instruments)
+          .where(and(inArray(instruments.id, ids), eq(instruments.issuerUserId, userId)))
+      : [];
   const own = new Set(ownIssues.map((r) => r.id));
   const dayStartPrices = await lastPricesBefore(db, ids, dayStart);
   const holdings = listed.map((instrument) => ({

@@ -14,7 +14,10 @@ describe('valuePortfolio', () => {
   it('values positions at the mark against average cost, realizing P&L on sales', () => {
     const result = valuePortfolio(
       input({
-        cash: [{ currency: 'USD', total: 1_000_000n, reserved: 20_000n }, { currency: 'EUR', total: 500n, reserved: 0n }],
+        cash: [
+          { currency: 'USD', total: 1_000_000n, reserved: 20_000n },
+          { currency: 'EUR', total: 500n, reserved: 0n },
+        ],
         // bought 10 @ 100.00 and 10 @ 102.00 yesterday (avg 101.00), sold 5 @ 105.00 today
         movements: [
           { instrumentId: 'b', currency: 'USD', units: 10n, cash: 100_000n, at: yesterday },
@@ -25,7 +28,13 @@ describe('valuePortfolio', () => {
         totalTrades: 3,
       }),
     );
-    expect(result.positions[0]).toMatchObject({ units: 15, price: '104.00', marketValue: '1560.00', costBasis: '1515.00', unrealizedPnL: '45.00' });
+    expect(result.positions[0]).toMatchObject({
+      units: 15,
+      price: '104.00',
+      marketValue: '1560.00',
+      costBasis: '1515.00',
+      unrealizedPnL: '45.00',
+    });
     expect(result.realizedPnL).toBe('20.00');
     expect(result.totalPnL).toBe('65.00');
     expect(result.totalPortfolioValue).toBe('11560.00');
@@ -45,17 +54,45 @@ describe('valuePortfolio', () => {
         // bought 5 EUR notes at 1.00 yesterday; the USD swap is the user's own issue (no trades)
         movements: [{ instrumentId: 'e', currency: 'EUR', units: 5n, cash: 500n, at: yesterday }],
         holdings: [
-          { instrumentId: 's', name: 'Own swap', currency: 'USD', units: 1_000_000n, reservedUnits: 10n, price: 31n, dayStartPrice: null, ownIssue: true },
-          { instrumentId: 'e', name: 'Euro note', currency: 'EUR', units: 5n, reservedUnits: 0n, price: 200n, dayStartPrice: 100n, ownIssue: false },
+          {
+            instrumentId: 's',
+            name: 'Own swap',
+            currency: 'USD',
+            units: 1_000_000n,
+            reservedUnits: 10n,
+            price: 31n,
+            dayStartPrice: null,
+            ownIssue: true,
+          },
+          {
+            instrumentId: 'e',
+            name: 'Euro note',
+            currency: 'EUR',
+            units: 5n,
+            reservedUnits: 0n,
+            price: 200n,
+            dayStartPrice: 100n,
+            ownIssue: false,
+          },
         ],
       }),
     );
     expect(result.totalPortfolioValue).toBe('500.00');
     expect(result.totalPnL).toBe('0.00');
     expect(result.todayPnL).toBe('0.00');
-    expect(result.positions.map((p) => [p.instrumentId, p.costBasis, p.unrealizedPnL])).toEqual([['e', '5.00', '5.00']]);
+    expect(result.positions.map((p) => [p.instrumentId, p.costBasis, p.unrealizedPnL])).toEqual([
+      ['e', '5.00', '5.00'],
+    ]);
     expect(result.issuedInventory).toEqual([
-      { instrumentId: 's', instrumentName: 'Own swap', currency: 'USD', units: 1_000_000, reservedUnits: 10, price: '0.31', marketValue: '310000.00' },
+      {
+        instrumentId: 's',
+        instrumentName: 'Own swap',
+        currency: 'USD',
+        units: 1_000_000,
+        reservedUnits: 10,
+        price: '0.31',
+        marketValue: '310000.00',
+      },
     ]);
   });
 

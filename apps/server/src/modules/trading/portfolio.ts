@@ -50,7 +50,14 @@ interface Basis {
 export function costBasis(movements: readonly UnitMovement[], dayStart: Date): Map<string, Basis> {
   const basis = new Map<string, Basis>();
   for (const m of movements) {
-    const b = basis.get(m.instrumentId) ?? { currency: m.currency, units: 0n, cost: 0n, realized: 0n, todayCash: 0n, todayUnits: 0n };
+    const b = basis.get(m.instrumentId) ?? {
+      currency: m.currency,
+      units: 0n,
+      cost: 0n,
+      realized: 0n,
+      todayCash: 0n,
+      todayUnits: 0n,
+    };
     if (m.units > 0n) {
       b.cost += m.cash;
     } else if (b.units > 0n) {
@@ -85,7 +92,13 @@ export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
   for (const h of input.holdings) {
     const marketValue = h.price === null ? 0n : h.price * h.units;
     const held = h.units > 0n || h.reservedUnits > 0n;
-    const common = { instrumentId: h.instrumentId, instrumentName: h.name, currency: h.currency, units: Number(h.units), reservedUnits: Number(h.reservedUnits) };
+    const common = {
+      instrumentId: h.instrumentId,
+      instrumentName: h.name,
+      currency: h.currency,
+      units: Number(h.units),
+      reservedUnits: Number(h.reservedUnits),
+    };
     const price = h.price === null ? null : fromMinorUnits(h.price);
     if (h.ownIssue) {
       if (held) issuedInventory.push({ ...common, price, marketValue: fromMinorUnits(marketValue) });
@@ -94,7 +107,14 @@ export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
     const b = basis.get(h.instrumentId);
     const cost = b?.cost ?? 0n;
     const unrealized = h.price === null ? 0n : marketValue - cost;
-    if (held) positions.push({ ...common, price, marketValue: fromMinorUnits(marketValue), costBasis: fromMinorUnits(cost), unrealizedPnL: fromMinorUnits(unrealized) });
+    if (held)
+      positions.push({
+        ...common,
+        price,
+        marketValue: fromMinorUnits(marketValue),
+        costBasis: fromMinorUnits(cost),
+        unrealizedPnL: fromMinorUnits(unrealized),
+      });
     if (h.currency !== input.currency || h.price === null) continue;
     value += marketValue;
     unrealizedTotal += unrealized;

@@ -64,8 +64,14 @@ export async function listMyTrades(db: Db, userId: string, limit = LIST_LIMIT): 
 /** Orders and trades created in the last `seconds`, for the system status rates. */
 export async function recentActivity(db: Db, seconds: number): Promise<{ orders: number; trades: number }> {
   const since = sql`now() - make_interval(secs => ${seconds})`;
-  const [o] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.createdAt} >= ${since}`);
-  const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(trades).where(sql`${trades.createdAt} >= ${since}`);
+  const [o] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(sql`${orders.createdAt} >= ${since}`);
+  const [t] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trades)
+    .where(sql`${trades.createdAt} >= ${since}`);
   return { orders: o?.n ?? 0, trades: t?.n ?? 0 };
 }
 

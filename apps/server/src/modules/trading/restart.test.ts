@@ -24,7 +24,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -33,7 +35,17 @@ async function start(): Promise<void> {
   // One process (node + the tsx loader), so SIGKILL hits the server itself.
   server = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LIQUIDITY_PROVIDER: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_MODE: 'true',
+      LIQUIDITY_PROVIDER: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
@@ -63,7 +75,10 @@ async function signIn(email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'meridian-demo' }),
   });
   if (!res.ok) throw new Error(`sign-in ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function call(cookie: string, method: string, path: string, body?: unknown) {
@@ -88,8 +103,15 @@ describe('restart', () => {
     const investor = await signIn('investor@meridian.test');
     const today = new Date().toISOString().slice(0, 10);
     const bond = await call(issuer, 'POST', '/api/instruments', {
-      contractType: 'PAM', name: 'Restart Test 3% 2029', notionalAmount: 100_000, currency: 'USD', issueDate: today,
-      maturityDate: addMonths(today, 36), interestRate: 3, paymentFrequency: 'P1Y', dayCountConvention: 'A/365',
+      contractType: 'PAM',
+      name: 'Restart Test 3% 2029',
+      notionalAmount: 100_000,
+      currency: 'USD',
+      issueDate: today,
+      maturityDate: addMonths(today, 36),
+      interestRate: 3,
+      paymentFrequency: 'P1Y',
+      dayCountConvention: 'A/365',
     });
     expect(bond.status).toBe(201);
     const instrumentId = bond.body.id;
@@ -118,10 +140,21 @@ describe('restart', () => {
     for (const order of acknowledged.slice(3)) expect(mine).toContain(order.id);
 
     // Time priority survives: the partly filled first sell (3 left) trades before the second.
-    const take = await call(investorAgain, 'POST', '/api/orders', { instrumentId, orderType: 'buy', type: 'market', quantity: 4 });
+    const take = await call(investorAgain, 'POST', '/api/orders', {
+      instrumentId,
+      orderType: 'buy',
+      type: 'market',
+      quantity: 4,
+    });
     expect(take.body).toMatchObject({ status: 'filled', filledQuantity: 4 });
     const after = (await call(issuerAgain, 'GET', '/api/orders/my')).body;
-    expect(after.find((o: { id: string }) => o.id === acknowledged[0]!.id)).toMatchObject({ status: 'filled', filledQuantity: 5 });
-    expect(after.find((o: { id: string }) => o.id === acknowledged[1]!.id)).toMatchObject({ status: 'open', filledQuantity: 1 });
+    expect(after.find((o: { id: string }) => o.id === acknowledged[0]!.id)).toMatchObject({
+      status: 'filled',
+      filledQuantity: 5,
+    });
+    expect(after.find((o: { id: string }) => o.id === acknowledged[1]!.id)).toMatchObject({
+      status: 'open',
+      filledQuantity: 1,
+    });
   }, 180_000);
 });

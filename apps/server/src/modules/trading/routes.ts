@@ -1,4 +1,12 @@
-import { myTradeListSchema, orderListSchema, orderSchema, placeOrderSchema, portfolioAnalyticsSchema, tradeListSchema, type Order } from '@meridian/schemas';
+import {
+  myTradeListSchema,
+  orderListSchema,
+  orderSchema,
+  placeOrderSchema,
+  portfolioAnalyticsSchema,
+  tradeListSchema,
+  type Order,
+} from '@meridian/schemas';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,12 +47,16 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
   app.throughput.tradesPerSecond = meter.tradesPerSecond;
   // Demo liquidity: on by default in demo mode, off by LIQUIDITY_PROVIDER=false, never in tests unless asked.
-  const liquidity = app.config.liquidityProvider ? new LiquidityProvider(app.db, app.trading, app.marketEvents, app.log) : null;
+  const liquidity = app.config.liquidityProvider
+    ? new LiquidityProvider(app.db, app.trading, app.marketEvents, app.log)
+    : null;
   app.addHook('onReady', async () => {
     await app.trading.start();
     await meter.start();
     // Started in the background: placing the seeded issues must not delay the first request.
-    void liquidity?.start().catch((error: unknown) => app.log.error({ err: error }, 'liquidity provider failed to start'));
+    void liquidity
+      ?.start()
+      .catch((error: unknown) => app.log.error({ err: error }, 'liquidity provider failed to start'));
   });
   app.addHook('onClose', async () => {
     await liquidity?.stop();
@@ -55,7 +67,9 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      preHandler: requirePermission('place_orders', { amount: (request) => app.trading.estimateNotional(request.body as never) }),
+      preHandler: requirePermission('place_orders', {
+        amount: (request) => app.trading.estimateNotional(request.body as never),
+      }),
       schema: {
         tags: ['trading'],
         summary: 'Place a buy or sell order (limit or market); acknowledged after it committed',
@@ -65,7 +79,11 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await app.trading.placeOrder(request.user.id, request.body, request.headers['idempotency-key'] ?? null);
+      const outcome = await app.trading.placeOrder(
+        request.user.id,
+        request.body,
+        request.headers['idempotency-key'] ?? null,
+      );
       if (outcome.ok && outcome.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(answer(outcome, app.trading));
     },
@@ -75,20 +93,41 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id',
     {
       preHandler: requirePermission('place_orders'),
-      schema: { tags: ['trading'], summary: 'Cancel one of your open orders', params: z.object({ id: z.uuid() }), response: { 200: orderSchema } },
+      schema: {
+        tags: ['trading'],
+        summary: 'Cancel one of your open orders',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: orderSchema },
+      },
     },
     async (request) => answer(await app.trading.cancelOrder(request.user.id, request.params.id), app.trading),
   );
 
   app.get(
     '/api/orders',
-    { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Most recent orders in the market', querystring: listQuery, response: { 200: orderListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['trading'],
+        summary: 'Most recent orders in the market',
+        querystring: listQuery,
+        response: { 200: orderListSchema },
+      },
+    },
     async (request) => listOrders(app.db, { limit: request.query.limit }),
   );
 
   app.get(
     '/api/orders/my',
-    { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Your orders, newest first', querystring: listQuery, response: { 200: orderListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['trading'],
+        summary: 'Your orders, newest first',
+        querystring: listQuery,
+        response: { 200: orderListSchema },
+      },
+    },
     async (request) => listOrders(app.db, { userId: request.user.id, limit: request.query.limit }),
   );
 
@@ -108,7 +147,15 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/trades/my',
-    { preHandler: requireAuth, schema: { tags: ['trading'], summary: 'Your trades, newest first', querystring: listQuery, response: { 200: myTradeListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['trading'],
+        summary: 'Your trades, newest first',
+        querystring: listQuery,
+        response: { 200: myTradeListSchema },
+      },
+    },
     async (request) => listMyTrades(app.db, request.user.id, request.query.limit),
   );
 
@@ -116,7 +163,11 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/portfolio/analytics',
     {
       preHandler: requireAuth,
-      schema: { tags: ['trading'], summary: 'Portfolio value, P&L (total, realized, today), trades, cash and positions of the signed-in user', response: { 200: portfolioAnalyticsSchema } },
+      schema: {
+        tags: ['trading'],
+        summary: 'Portfolio value, P&L (total, realized, today), trades, cash and positions of the signed-in user',
+        response: { 200: portfolioAnalyticsSchema },
+      },
     },
     async (request) => portfolioAnalytics(app.db, request.user.id),
   );

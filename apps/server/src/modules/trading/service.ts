@@ -50,7 +50,10 @@ export class TradingService {
 
   /** Rebuilds the book of every instrument that has open orders. */
   async start(): Promise<void> {
-    const rows = await this.db.selectDistinct({ id: orders.instrumentId }).from(orders).where(eq(orders.status, 'open'));
+    const rows = await this.db
+      .selectDistinct({ id: orders.instrumentId })
+      .from(orders)
+      .where(eq(orders.status, 'open'));
     await Promise.all(rows.map((r) => this.desk(r.id)));
   }
 
@@ -133,7 +136,8 @@ export class TradingService {
   private async tradableDesk(instrumentId: string): Promise<DeskEntry> {
     const entry = await this.desk(instrumentId);
     if (!entry) throw notFound('Instrument not found');
-    if (entry.status !== 'active') throw unprocessable('INSTRUMENT_NOT_TRADABLE', `Instrument is ${entry.status} and cannot be traded`);
+    if (entry.status !== 'active')
+      throw unprocessable('INSTRUMENT_NOT_TRADABLE', `Instrument is ${entry.status} and cannot be traded`);
     return entry;
   }
 
@@ -150,7 +154,12 @@ export class TradingService {
 
   private async openDesk(instrumentId: string): Promise<DeskEntry | null> {
     const [row] = await this.db
-      .select({ id: instruments.id, name: instruments.name, currency: instruments.currency, status: instruments.status })
+      .select({
+        id: instruments.id,
+        name: instruments.name,
+        currency: instruments.currency,
+        status: instruments.status,
+      })
       .from(instruments)
       .where(eq(instruments.id, instrumentId));
     if (!row) {
@@ -158,7 +167,11 @@ export class TradingService {
       return null;
     }
     const desk = new InstrumentDesk({ id: row.id, name: row.name, currency: row.currency }, this.owners);
-    const entry: DeskEntry = { desk, status: row.status, queue: new BatchQueue((batch) => this.processBatch(entry, batch)) };
+    const entry: DeskEntry = {
+      desk,
+      status: row.status,
+      queue: new BatchQueue((batch) => this.processBatch(entry, batch)),
+    };
     await this.rebuild(entry);
     this.loaded.set(instrumentId, entry);
     return entry;
@@ -167,7 +180,11 @@ export class TradingService {
   private async rebuild(entry: DeskEntry): Promise<void> {
     await this.db.transaction(async (tx) => {
       const open = await loadOpenOrders(tx, entry.desk.instrument.id);
-      await loadAccounts(tx, this.accounts, open.map((o) => o.userId));
+      await loadAccounts(
+        tx,
+        this.accounts,
+        open.map((o) => o.userId),
+      );
       entry.desk.load(open);
     });
   }
@@ -262,4 +279,3 @@ function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
-

@@ -21,14 +21,23 @@ const INVESTOR = 'investor@meridian.test';
 beforeAll(async () => {
   t = await createTestApp();
   api = orderClient(t);
-  [issuer, investor, custodian] = (await Promise.all(['issuer', 'investor', 'custodian'].map((u) => t.signIn(`${u}@meridian.test`)))) as [string, string, string];
+  [issuer, investor, custodian] = (await Promise.all(
+    ['issuer', 'investor', 'custodian'].map((u) => t.signIn(`${u}@meridian.test`)),
+  )) as [string, string, string];
   bond = await issueBond(t, issuer, 'Guard Test 3% 2029');
 });
 afterAll(() => t.close());
 
-const custody = (direction: 'deposits' | 'withdrawals', amount: string) => custodyMove(t, custodian, direction, { email: INVESTOR, currency: 'USD', amount });
+const custody = (direction: 'deposits' | 'withdrawals', amount: string) =>
+  custodyMove(t, custodian, direction, { email: INVESTOR, currency: 'USD', amount });
 
-const limit = (orderType: 'buy' | 'sell', quantity: number, price: string) => ({ instrumentId: bond, orderType, type: 'limit', quantity, price });
+const limit = (orderType: 'buy' | 'sell', quantity: number, price: string) => ({
+  instrumentId: bond,
+  orderType,
+  type: 'limit',
+  quantity,
+  price,
+});
 
 describe('orders decided on a balance that moved behind the trading desk', () => {
   it('refuses, writing nothing, when cash left the account after the desk last saw it', async () => {
@@ -40,19 +49,25 @@ describe('orders decided on a balance that moved behind the trading desk', () =>
     expect((await custody('withdrawals', fromMinorUnits(leave))).statusCode).toBe(201);
     const before = await holdings(t, INVESTOR, bond);
     expect(before.cash.total - before.cash.reserved).toBe(5_000n);
-    const ordersBefore = (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.instrumentId, bond))).length;
+    const ordersBefore = (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.instrumentId, bond)))
+      .length;
 
     // Resting: would reserve 99.00 of the 50.00 left.
     const resting = await api.place(investor, limit('buy', 1, '99.00'));
     expect(resting.statusCode).toBe(422);
-    expect(resting.json()).toEqual({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds: this order needs 99.00 USD, 50.00 USD available' });
+    expect(resting.json()).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: 'Insufficient funds: this order needs 99.00 USD, 50.00 USD available',
+    });
     // Crossing: fills at once, so its reservation nets to zero; only total - reserved can catch it.
     const crossing = await api.place(investor, limit('buy', 1, '100.00'));
     expect(crossing.statusCode).toBe(422);
     expect(crossing.json().code).toBe('INSUFFICIENT_FUNDS');
 
     expect(await holdings(t, INVESTOR, bond)).toEqual(before);
-    expect((await t.db.select({ id: orders.id }).from(orders).where(eq(orders.instrumentId, bond))).length).toBe(ordersBefore);
+    expect((await t.db.select({ id: orders.id }).from(orders).where(eq(orders.instrumentId, bond))).length).toBe(
+      ordersBefore,
+    );
     expect(await t.db.select({ id: trades.id }).from(trades).where(eq(trades.instrumentId, bond))).toEqual([]);
     const book = (await api.get(investor, `/api/instruments/${bond}/orderbook?depth=8`)).json();
     expect(book.asks).toEqual([{ price: '100.00', quantity: 5, total: '500.00' }]);

@@ -12,7 +12,17 @@ export async function issueBond(t: TestApp, issuerCookie: string, name = 'Tradin
     method: 'POST',
     url: '/api/instruments',
     headers: { cookie: issuerCookie, origin: TEST_ORIGIN },
-    payload: { contractType: 'PAM', name, notionalAmount: 1_000_000, currency: 'USD', issueDate: today, maturityDate: addMonths(today, 24), interestRate: 4, paymentFrequency: 'P1Y', dayCountConvention: 'A/365' },
+    payload: {
+      contractType: 'PAM',
+      name,
+      notionalAmount: 1_000_000,
+      currency: 'USD',
+      issueDate: today,
+      maturityDate: addMonths(today, 24),
+      interestRate: 4,
+      paymentFrequency: 'P1Y',
+      dayCountConvention: 'A/365',
+    },
   });
   if (res.statusCode !== 201) throw new Error(`issue failed: ${res.statusCode} ${res.body}`);
   return res.json().id;
@@ -21,15 +31,31 @@ export async function issueBond(t: TestApp, issuerCookie: string, name = 'Tradin
 export function orderClient(t: TestApp) {
   return {
     place: (cookie: string, payload: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
-      t.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie, origin: TEST_ORIGIN, ...headers }, payload }),
-    cancel: (cookie: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/orders/${id}`, headers: { cookie, origin: TEST_ORIGIN } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie, origin: TEST_ORIGIN, ...headers },
+        payload,
+      }),
+    cancel: (cookie: string, id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/orders/${id}`, headers: { cookie, origin: TEST_ORIGIN } }),
     get: (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
   };
 }
 
 /** A custody cash movement (POST /api/custody/deposits|withdrawals) sent with `cookie`. */
-export function custodyMove(t: TestApp, cookie: string, direction: 'deposits' | 'withdrawals', payload: { email: string; currency: string; amount: string | number }) {
-  return t.app.inject({ method: 'POST', url: `/api/custody/${direction}`, headers: { cookie, origin: TEST_ORIGIN }, payload });
+export function custodyMove(
+  t: TestApp,
+  cookie: string,
+  direction: 'deposits' | 'withdrawals',
+  payload: { email: string; currency: string; amount: string | number },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/custody/${direction}`,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload,
+  });
 }
 
 /** total/reserved of a user's cash (USD) and units of an instrument, straight from the ledger. */

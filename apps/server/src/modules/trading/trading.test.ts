@@ -13,34 +13,69 @@ let bond: string;
 beforeAll(async () => {
   t = await createTestApp();
   api = orderClient(t);
-  [issuer, investor, investor2] = (await Promise.all(['issuer', 'investor', 'investor2'].map((u) => t.signIn(`${u}@meridian.test`)))) as [string, string, string];
+  [issuer, investor, investor2] = (await Promise.all(
+    ['issuer', 'investor', 'investor2'].map((u) => t.signIn(`${u}@meridian.test`)),
+  )) as [string, string, string];
   bond = await issueBond(t, issuer);
 });
 afterAll(() => t.close());
 
-const limit = (orderType: 'buy' | 'sell', quantity: number, price: string, instrumentId = bond) => ({ instrumentId, orderType, type: 'limit', quantity, price });
-const market = (orderType: 'buy' | 'sell', quantity: number, instrumentId = bond) => ({ instrumentId, orderType, type: 'market', quantity });
+const limit = (orderType: 'buy' | 'sell', quantity: number, price: string, instrumentId = bond) => ({
+  instrumentId,
+  orderType,
+  type: 'limit',
+  quantity,
+  price,
+});
+const market = (orderType: 'buy' | 'sell', quantity: number, instrumentId = bond) => ({
+  instrumentId,
+  orderType,
+  type: 'market',
+  quantity,
+});
 
 describe('placing orders', () => {
   it('refuses a market order on an empty book (422), recording nothing', async () => {
     const res = await api.place(investor, market('buy', 5));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'NO_LIQUIDITY', message: 'No liquidity: there are no sell orders for this instrument' });
+    expect(res.json()).toEqual({
+      code: 'NO_LIQUIDITY',
+      message: 'No liquidity: there are no sell orders for this instrument',
+    });
     expect((await api.get(investor, '/api/orders/my')).json()).toEqual([]);
   });
 
   it('settles delivery versus payment: exact cash and units move, reservations follow', async () => {
-    const before = { issuer: await holdings(t, 'issuer@meridian.test', bond), investor: await holdings(t, 'investor@meridian.test', bond) };
+    const before = {
+      issuer: await holdings(t, 'issuer@meridian.test', bond),
+      investor: await holdings(t, 'investor@meridian.test', bond),
+    };
     const sell = await api.place(issuer, limit('sell', 10, '101.00'));
     expect(sell.statusCode).toBe(201);
-    expect(sell.json()).toMatchObject({ status: 'open', quantity: 10, filledQuantity: 0, price: '101.00', orderType: 'sell', type: 'limit' });
+    expect(sell.json()).toMatchObject({
+      status: 'open',
+      quantity: 10,
+      filledQuantity: 0,
+      price: '101.00',
+      orderType: 'sell',
+      type: 'limit',
+    });
     expect((await holdings(t, 'issuer@meridian.test', bond)).units.reserved).toBe(10n);
 
     const buy = await api.place(investor, market('buy', 4));
     expect(buy.statusCode).toBe(201);
-    expect(buy.json()).toMatchObject({ status: 'filled', filledQuantity: 4, averagePrice: '101.0000', price: null, timeInForce: 'IOC' });
+    expect(buy.json()).toMatchObject({
+      status: 'filled',
+      filledQuantity: 4,
+      averagePrice: '101.0000',
+      price: null,
+      timeInForce: 'IOC',
+    });
 
-    const after = { issuer: await holdings(t, 'issuer@meridian.test', bond), investor: await holdings(t, 'investor@meridian.test', bond) };
+    const after = {
+      issuer: await holdings(t, 'issuer@meridian.test', bond),
+      investor: await holdings(t, 'investor@meridian.test', bond),
+    };
     expect(after.investor.cash.total - before.investor.cash.total).toBe(-40_400n);
     expect(after.investor.cash.reserved).toBe(before.investor.cash.reserved);
     expect(after.investor.units).toEqual({ total: 4n, reserved: 0n });
@@ -49,7 +84,15 @@ describe('placing orders', () => {
     expect(after.issuer.units.reserved).toBe(6n);
 
     const [trade] = (await api.get(investor, '/api/trades/my')).json();
-    expect(trade).toMatchObject({ price: '101.00', quantity: 4, amount: '404.00', side: 'buy', liquidity: 'taker', takerSide: 'buy', settlementStatus: 'completed' });
+    expect(trade).toMatchObject({
+      price: '101.00',
+      quantity: 4,
+      amount: '404.00',
+      side: 'buy',
+      liquidity: 'taker',
+      takerSide: 'buy',
+      settlementStatus: 'completed',
+    });
     const book = (await api.get(investor, `/api/instruments/${bond}/orderbook?depth=8`)).json();
     expect(book).toEqual({ instrumentId: bond, bids: [], asks: [{ price: '101.00', quantity: 6, total: '606.00' }] });
   });
@@ -67,7 +110,10 @@ describe('placing orders', () => {
     // The issuer holds 500,000.00 USD; 5,000 x 101.00 = 505,000.00.
     const res = await api.place(issuer, limit('buy', 5000, '101.00'));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: expect.stringContaining('needs 505000.00 USD') });
+    expect(res.json()).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      message: expect.stringContaining('needs 505000.00 USD'),
+    });
   });
 
   it('refuses a sell beyond the available units (422 INSUFFICIENT_UNITS), counting reserved units', async () => {
@@ -75,7 +121,9 @@ describe('placing orders', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_UNITS', message: expect.stringContaining('needs 5 units') });
     expect((await api.place(investor, limit('sell', 4, '120.00'))).statusCode).toBe(201);
-    expect((await api.place(investor, limit('sell', 1, '121.00'))).json()).toMatchObject({ code: 'INSUFFICIENT_UNITS' });
+    expect((await api.place(investor, limit('sell', 1, '121.00'))).json()).toMatchObject({
+      code: 'INSUFFICIENT_UNITS',
+    });
   });
 
   it('prevents self-trades: a buy meeting only the same user’s sell is refused, the resting order untouched', async () => {
@@ -103,21 +151,31 @@ describe('placing orders', () => {
   });
 
   it('401 without a session; 403 for a user without place_orders', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/orders', payload: market('buy', 1) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/orders', payload: market('buy', 1) })).statusCode).toBe(
+      401,
+    );
     const regulator = await t.signIn('regulator@meridian.test');
-    expect((await api.place(regulator, limit('buy', 1, '1.00'))).json()).toEqual({ code: 'FORBIDDEN', message: 'Missing permission: place_orders' });
+    expect((await api.place(regulator, limit('buy', 1, '1.00'))).json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Missing permission: place_orders',
+    });
   });
 });
 
 describe('idempotent retries', () => {
   it('a retried request with the same Idempotency-Key returns the first order and creates no second one', async () => {
     const headers = { 'idempotency-key': 'retry-1' };
-    const [a, b] = await Promise.all([api.place(investor2, limit('buy', 1, '90.00'), headers), api.place(investor2, limit('buy', 1, '90.00'), headers)]);
+    const [a, b] = await Promise.all([
+      api.place(investor2, limit('buy', 1, '90.00'), headers),
+      api.place(investor2, limit('buy', 1, '90.00'), headers),
+    ]);
     const c = await api.place(investor2, limit('buy', 1, '90.00'), headers);
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([201, 201, 201]);
     expect(new Set([a.json().id, b.json().id, c.json().id]).size).toBe(1);
     expect(c.headers['idempotent-replayed']).toBe('true');
-    const mine = (await api.get(investor2, '/api/orders/my')).json().filter((o: { price: string }) => o.price === '90.00');
+    const mine = (await api.get(investor2, '/api/orders/my'))
+      .json()
+      .filter((o: { price: string }) => o.price === '90.00');
     expect(mine).toHaveLength(1);
     const reused = await api.place(investor2, limit('buy', 2, '90.00'), headers);
     expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
@@ -145,10 +203,27 @@ describe('market data', () => {
   it('lists tickers with last price, 24h figures and best prices; candles of real trades', async () => {
     const tickers = (await api.get(investor, '/api/market-data')).json();
     const ticker = tickers.find((x: { instrumentId: string }) => x.instrumentId === bond);
-    expect(ticker).toMatchObject({ lastPrice: '101.00', change: '0.00', changePercent: 0, bestAsk: '101.00', bestBid: '90.00', volume24h: 6, turnover24h: '606.00', high24h: '101.00', low24h: '101.00', trades24h: 2 });
+    expect(ticker).toMatchObject({
+      lastPrice: '101.00',
+      change: '0.00',
+      changePercent: 0,
+      bestAsk: '101.00',
+      bestBid: '90.00',
+      volume24h: 6,
+      turnover24h: '606.00',
+      high24h: '101.00',
+      low24h: '101.00',
+      trades24h: 2,
+    });
     const candles = (await api.get(investor, `/api/instruments/${bond}/candles?interval=1h`)).json();
     expect(candles.candles).toHaveLength(1);
-    expect(candles.candles[0]).toMatchObject({ open: '101.00', high: '101.00', low: '101.00', close: '101.00', volume: 6 });
+    expect(candles.candles[0]).toMatchObject({
+      open: '101.00',
+      high: '101.00',
+      low: '101.00',
+      close: '101.00',
+      volume: 6,
+    });
   });
 
   it('lists market orders and trades', async () => {

@@ -29,10 +29,7 @@ export function DashboardsMenu() {
         <DropdownMenuLabel>Role Dashboards</DropdownMenuLabel>
         {DASHBOARD_LINKS.map((link) => (
           <DropdownMenuItem key={link.href} asChild>
-            <Link
-              href={link.href}
-              className={cn(isActivePath(link.href, location) && 'bg-muted font-semibold')}
-            >
+            <Link href={link.href} className={cn(isActivePath(link.href, location) && 'bg-muted font-semibold')}>
               <LayoutDashboard />
               {link.label}
             </Link>

@@ -4,7 +4,13 @@ import { DASHBOARD_LINKS, MAIN_LINKS, isActivePath } from './nav-items';
 describe('navigation', () => {
   it('lists the spec links in order', () => {
     expect(MAIN_LINKS.map((l) => l.href)).toEqual(['/', '/marketplace', '/trading', '/risk', '/compliance', '/roles']);
-    expect(DASHBOARD_LINKS.map((l) => l.href)).toEqual(['/issuer', '/investor', '/market-maker', '/custodian', '/regulator']);
+    expect(DASHBOARD_LINKS.map((l) => l.href)).toEqual([
+      '/issuer',
+      '/investor',
+      '/market-maker',
+      '/custodian',
+      '/regulator',
+    ]);
   });
 
   it('highlights the active route without prefix false positives', () => {

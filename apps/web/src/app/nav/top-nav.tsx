@@ -28,7 +28,13 @@ export function TopNav() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {/* Search is present but inactive (SPEC §2). */}
-          <Button variant="ghost" size="icon" disabled aria-label="Search (not available)" title="Search is not available">
+          <Button
+            variant="ghost"
+            size="icon"
+            disabled
+            aria-label="Search (not available)"
+            title="Search is not available"
+          >
             <Search />
           </Button>
           <UserMenu />

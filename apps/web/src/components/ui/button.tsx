@@ -27,8 +27,7 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 /** The one button of the app; `asChild` renders the styling on a child such as a link. */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {

@@ -2,10 +2,5 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return (
-    <label
-      className={cn('text-sm font-medium leading-none peer-disabled:opacity-60', className)}
-      {...props}
-    />
-  );
+  return <label className={cn('text-sm font-medium leading-none peer-disabled:opacity-60', className)} {...props} />;
 }

@@ -7,14 +7,27 @@ import type { Conventions } from '../../engine/conventions.js';
 import { EngineError, newEvent, type EngineContext, type EngineEvent } from '../../engine/types.js';
 import { prepaymentEvents } from './prepayment.js';
 import { interestEvents } from '../pam.js';
-import { anchorOf, applyTermination, cycleEvents, feeEvents, purchaseEvents, rateResetEvents, scalingEvents } from './schedules.js';
+import {
+  anchorOf,
+  applyTermination,
+  cycleEvents,
+  feeEvents,
+  purchaseEvents,
+  rateResetEvents,
+  scalingEvents,
+} from './schedules.js';
 
 export type AmortizerKind = 'LAM' | 'NAM' | 'ANN';
 
 /** First principal redemption date: PRANX, else IED (reference default). */
 export function principalAnchor(terms: ContractTerms): Time {
   const anchor = terms.cycleAnchorDateOfPrincipalRedemption ?? terms.initialExchangeDate;
-  if (anchor === undefined) throw new EngineError('cycleAnchorDateOfPrincipalRedemption', 'MISSING_TERM', 'A principal redemption anchor or cycle is required');
+  if (anchor === undefined)
+    throw new EngineError(
+      'cycleAnchorDateOfPrincipalRedemption',
+      'MISSING_TERM',
+      'A principal redemption anchor or cycle is required',
+    );
   return anchor;
 }
 
@@ -30,7 +43,11 @@ export function amortizerMaturity(terms: ContractTerms, conv: Conventions, kind:
   const prnxt = terms.nextPrincipalRedemptionPayment;
   const notional = terms.notionalPrincipal ?? 0;
   if (cycle === undefined || prnxt === undefined) {
-    throw new EngineError('maturityDate', 'MISSING_TERM', 'maturityDate, amortizationDate or a redemption cycle with nextPrincipalRedemptionPayment is required');
+    throw new EngineError(
+      'maturityDate',
+      'MISSING_TERM',
+      'maturityDate, amortizationDate or a redemption cycle with nextPrincipalRedemptionPayment is required',
+    );
   }
   const anchor = principalAnchor(terms);
   let last = anchor;
@@ -42,27 +59,47 @@ export function amortizerMaturity(terms: ContractTerms, conv: Conventions, kind:
   if (kind !== 'LAM') {
     perCycle = prnxt - conv.yearFraction(last, addPeriod(last, cycle)) * (terms.nominalInterestRate ?? 0) * notional;
   }
-  if (!(perCycle > 0)) throw new EngineError('nextPrincipalRedemptionPayment', 'INVALID_VALUE', 'The redemption amount never repays the notional');
+  if (!(perCycle > 0))
+    throw new EngineError(
+      'nextPrincipalRedemptionPayment',
+      'INVALID_VALUE',
+      'The redemption amount never repays the notional',
+    );
   const remaining = Math.ceil(notional / perCycle) - 1;
   return endOfMonthShift(terms.endOfMonthConvention, anchor, cycle, addPeriod(last, cycle, remaining));
 }
 
 /** Events of LAM, NAM and ANN: IED, PR cycle, IP/IPCI, IPCB, RR/RRF, PRF (ANN), FP, SC, PRD, TD, MD. */
-export function amortizerSchedule(terms: ContractTerms, conv: Conventions, kind: AmortizerKind, md: Time, ctx: EngineContext): EngineEvent[] {
+export function amortizerSchedule(
+  terms: ContractTerms,
+  conv: Conventions,
+  kind: AmortizerKind,
+  md: Time,
+  ctx: EngineContext,
+): EngineEvent[] {
   const events: EngineEvent[] = [];
   if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
   const prAnchor = principalAnchor(terms);
   events.push(...cycleEvents(conv, terms, prAnchor, terms.cycleOfPrincipalRedemption, md, 'PR', false));
   events.push(conv.event(md, 'MD'));
   events.push(...purchaseEvents(terms, conv));
-  const withInterestCycle = terms.cycleOfInterestPayment !== undefined || terms.cycleAnchorDateOfInterestPayment !== undefined;
+  const withInterestCycle =
+    terms.cycleOfInterestPayment !== undefined || terms.cycleAnchorDateOfInterestPayment !== undefined;
   // Without an interest cycle, interest is paid with each principal redemption.
   const interestTerms = withInterestCycle
     ? terms
-    : { ...terms, cycleAnchorDateOfInterestPayment: prAnchor, cycleOfInterestPayment: terms.cycleOfPrincipalRedemption };
+    : {
+        ...terms,
+        cycleAnchorDateOfInterestPayment: prAnchor,
+        cycleOfInterestPayment: terms.cycleOfPrincipalRedemption,
+      };
   events.push(...interestEvents(interestTerms, conv, md));
   if (terms.interestCalculationBase === 'NTL') {
-    const anchor = anchorOf(terms.cycleAnchorDateOfInterestCalculationBase, terms.cycleOfInterestCalculationBase, terms.initialExchangeDate);
+    const anchor = anchorOf(
+      terms.cycleAnchorDateOfInterestCalculationBase,
+      terms.cycleOfInterestCalculationBase,
+      terms.initialExchangeDate,
+    );
     events.push(...cycleEvents(conv, terms, anchor, terms.cycleOfInterestCalculationBase, md, 'IPCB', false));
   }
   const resets = rateResetEvents(terms, conv, md);

@@ -11,15 +11,29 @@ import { amortizerMaturity, amortizerSchedule, principalAnchor, type AmortizerKi
 import { annuityInstalment } from './annuity.js';
 
 function initialBase(terms: ContractTerms, sign: number): number {
-  if (terms.interestCalculationBase === 'NTL') return sign * (terms.interestCalculationBaseAmount ?? terms.notionalPrincipal ?? 0);
+  if (terms.interestCalculationBase === 'NTL')
+    return sign * (terms.interestCalculationBaseAmount ?? terms.notionalPrincipal ?? 0);
   return sign * (terms.notionalPrincipal ?? 0);
 }
 
 /** Fixed redemption amount when none is given: LAM spreads the notional evenly over the redemption dates. */
-function defaultRedemption(terms: ContractTerms, kind: AmortizerKind, md: Time, s: ContractState, conv: Conventions): number {
-  if (terms.nextPrincipalRedemptionPayment !== undefined) return roleSign(terms.contractRole) * terms.nextPrincipalRedemptionPayment;
+function defaultRedemption(
+  terms: ContractTerms,
+  kind: AmortizerKind,
+  md: Time,
+  s: ContractState,
+  conv: Conventions,
+): number {
+  if (terms.nextPrincipalRedemptionPayment !== undefined)
+    return roleSign(terms.contractRole) * terms.nextPrincipalRedemptionPayment;
   if (kind === 'ANN') return annuityInstalment(s, terms, conv, terms.amortizationDate ?? md);
-  const dates = createSchedule(principalAnchor(terms), md, terms.cycleOfPrincipalRedemption, terms.endOfMonthConvention, true);
+  const dates = createSchedule(
+    principalAnchor(terms),
+    md,
+    terms.cycleOfPrincipalRedemption,
+    terms.endOfMonthConvention,
+    true,
+  );
   return s.notionalPrincipal / Math.max(1, dates.length);
 }
 
@@ -42,7 +56,8 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     return md;
   };
 
-  const schedule = (terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] => amortizerSchedule(terms, conv, kind, maturityOf(terms, conv), ctx);
+  const schedule = (terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] =>
+    amortizerSchedule(terms, conv, kind, maturityOf(terms, conv), ctx);
 
   const initialState = (terms: ContractTerms, conv: Conventions): ContractState => {
     const s = emptyState(terms);
@@ -54,7 +69,8 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     const sign = roleSign(terms.contractRole);
     const ied = terms.initialExchangeDate;
     if (ied !== undefined && ied > terms.statusDate) {
-      if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
+      if (terms.nextPrincipalRedemptionPayment !== undefined)
+        s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
       return s;
     }
     s.notionalPrincipal = sign * (terms.notionalPrincipal ?? 0);
@@ -73,11 +89,14 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     s.interestCalculationBaseAmount = initialBase(terms, sign);
     const ipanx = terms.cycleAnchorDateOfInterestPayment;
     if (terms.accruedInterest !== undefined) s.accruedInterest = sign * terms.accruedInterest;
-    else if (ipanx !== undefined && ipanx < t) s.accruedInterest = conv.yearFraction(ipanx, t) * s.interestCalculationBaseAmount * s.nominalInterestRate;
+    else if (ipanx !== undefined && ipanx < t)
+      s.accruedInterest = conv.yearFraction(ipanx, t) * s.interestCalculationBaseAmount * s.nominalInterestRate;
     s.statusDate = t;
     const md = maturityOf(terms, conv);
-    if (terms.nextPrincipalRedemptionPayment !== undefined) s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
-    else if (kind === 'ANN') s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? md, true);
+    if (terms.nextPrincipalRedemptionPayment !== undefined)
+      s.nextPrincipalRedemptionPayment = sign * terms.nextPrincipalRedemptionPayment;
+    else if (kind === 'ANN')
+      s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? md, true);
     else s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, md, s, conv);
     return -sign * ((terms.notionalPrincipal ?? 0) + (terms.premiumDiscountAtIED ?? 0));
   };
@@ -91,7 +110,13 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     return s.notionalScalingMultiplier * amount;
   };
 
-  const apply = (e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number => {
+  const apply = (
+    e: EngineEvent,
+    s: ContractState,
+    terms: ContractTerms,
+    conv: Conventions,
+    ctx: EngineContext,
+  ): number => {
     const t = e.calcTime;
     switch (e.type) {
       case 'IED':
@@ -108,14 +133,25 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
         const before = s.notionalPrincipal;
         const payoff = applyStandardEvent(e, s, terms, conv, ctx, CALCULATION_BASE);
         if (terms.prepaymentEffect === 'A') {
-          if (kind === 'ANN') s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv));
+          if (kind === 'ANN')
+            s.nextPrincipalRedemptionPayment = annuityInstalment(
+              s,
+              terms,
+              conv,
+              terms.amortizationDate ?? maturityOf(terms, conv),
+            );
           else if (before !== 0) s.nextPrincipalRedemptionPayment *= s.notionalPrincipal / before;
         }
         return payoff;
       }
       case 'PRF':
         accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
-        s.nextPrincipalRedemptionPayment = annuityInstalment(s, terms, conv, terms.amortizationDate ?? maturityOf(terms, conv));
+        s.nextPrincipalRedemptionPayment = annuityInstalment(
+          s,
+          terms,
+          conv,
+          terms.amortizationDate ?? maturityOf(terms, conv),
+        );
         return 0;
       default:
         return applyStandardEvent(e, s, terms, conv, ctx, CALCULATION_BASE);

@@ -11,10 +11,22 @@ import { principalAnchor } from './amortizer-schedule.js';
  * interest already accrued at the state's status date t0:
  *   A = (N g1 + AI) g2...gn / (1 + sum_{k=2..n} gk...gn),  gi = 1 + r Y(t(i-1), ti).
  */
-export function annuityInstalment(state: ContractState, terms: ContractTerms, conv: Conventions, maturity: Time, includeStart = false): number {
+export function annuityInstalment(
+  state: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  maturity: Time,
+  includeStart = false,
+): number {
   const t0 = state.statusDate;
   // A redemption falling at t0 itself is still due only when it is processed after this fixing (e.g. at IED).
-  const dates = createSchedule(principalAnchor(terms), maturity, terms.cycleOfPrincipalRedemption, terms.endOfMonthConvention, true)
+  const dates = createSchedule(
+    principalAnchor(terms),
+    maturity,
+    terms.cycleOfPrincipalRedemption,
+    terms.endOfMonthConvention,
+    true,
+  )
     .filter((t) => t > t0 || (includeStart && t === t0))
     .map((t) => conv.bdc.shiftCalc(t));
   const n = dates.length;

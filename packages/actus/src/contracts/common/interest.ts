@@ -28,7 +28,10 @@ export function resetRate(state: ContractState, terms: ContractTerms, ctx: Engin
   // fixing period only documents when the fixing was published.
   const observed = ctx.observe(code, t);
   let rate = observed * (terms.rateMultiplier ?? 1) + (terms.rateSpread ?? 0);
-  const delta = Math.min(Math.max(rate - state.nominalInterestRate, -(terms.periodFloor ?? Infinity)), terms.periodCap ?? Infinity);
+  const delta = Math.min(
+    Math.max(rate - state.nominalInterestRate, -(terms.periodFloor ?? Infinity)),
+    terms.periodCap ?? Infinity,
+  );
   rate = state.nominalInterestRate + delta;
   return Math.min(Math.max(rate, terms.lifeFloor ?? -Infinity), terms.lifeCap ?? Infinity);
 }
@@ -36,13 +39,20 @@ export function resetRate(state: ContractState, terms: ContractTerms, ctx: Engin
 /** Scaling multipliers from the scaling index observed at t, relative to the index at deal date. */
 export function applyScaling(state: ContractState, terms: ContractTerms, ctx: EngineContext, t: Time): void {
   const effect = terms.scalingEffect ?? '000';
-  const ratio = ctx.observe(terms.marketObjectCodeOfScalingIndex ?? '', t) / (terms.scalingIndexAtContractDealDate ?? 1);
+  const ratio =
+    ctx.observe(terms.marketObjectCodeOfScalingIndex ?? '', t) / (terms.scalingIndexAtContractDealDate ?? 1);
   if (effect.includes('I')) state.interestScalingMultiplier = ratio;
   if (effect.includes('N')) state.notionalScalingMultiplier = ratio;
 }
 
 /** Fee payoff at an FP event: absolute amount, or accrued fee on the notional. */
-export function feePayoff(state: ContractState, terms: ContractTerms, conv: Conventions, t: Time, sign: number): number {
+export function feePayoff(
+  state: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  t: Time,
+  sign: number,
+): number {
   if (terms.feeBasis === 'A') return sign * (terms.feeRate ?? 0);
   return state.feeAccrued + feeAccrual(state, terms, conv, t);
 }

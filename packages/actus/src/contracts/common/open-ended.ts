@@ -11,7 +11,9 @@ import { applyTermination, cycleEvents, feeEvents, rateResetEvents } from './sch
 const SETTLEMENT_SEQUENCE = 165;
 
 export function exerciseOf(terms: ContractTerms, ctx: EngineContext): Time | undefined {
-  const xd = ctx.observedEvents.find((e) => e.type === 'XD' && (e.contractId === '' || e.contractId === terms.contractID));
+  const xd = ctx.observedEvents.find(
+    (e) => e.type === 'XD' && (e.contractId === '' || e.contractId === terms.contractID),
+  );
   return xd?.time;
 }
 
@@ -23,7 +25,12 @@ export function exerciseOf(terms: ContractTerms, ctx: EngineContext): Time | und
 export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const exercise = exerciseOf(terms, ctx);
   const end = terms.maturityDate ?? exercise ?? ctx.to;
-  if (end === undefined) throw new EngineError('maturityDate', 'MISSING_TERM', `${terms.contractType} without maturity or exercise needs an evaluation horizon (to)`);
+  if (end === undefined)
+    throw new EngineError(
+      'maturityDate',
+      'MISSING_TERM',
+      `${terms.contractType} without maturity or exercise needs an evaluation horizon (to)`,
+    );
   const events: EngineEvent[] = [];
   const ied = terms.initialExchangeDate;
   if (ied !== undefined) events.push(conv.event(ied, 'IED'));
@@ -39,7 +46,11 @@ export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: 
   } else if (exercise !== undefined) {
     const settlement = terms.xDayNotice ? addPeriod(exercise, terms.xDayNotice) : exercise;
     // Settlement follows the exercise even when the notice period is zero.
-    events.push(unshifted(exercise, 'XD'), unshifted(settlement, 'IP', SETTLEMENT_SEQUENCE), unshifted(settlement, 'STD', SETTLEMENT_SEQUENCE + 1));
+    events.push(
+      unshifted(exercise, 'XD'),
+      unshifted(settlement, 'IP', SETTLEMENT_SEQUENCE),
+      unshifted(settlement, 'STD', SETTLEMENT_SEQUENCE + 1),
+    );
   }
   const cycle = terms.cycleOfInterestPayment;
   if (cycle !== undefined || terms.cycleAnchorDateOfInterestPayment !== undefined) {
@@ -57,7 +68,12 @@ export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: 
 function unscheduledPrincipal(terms: ContractTerms, ctx: EngineContext, currency: string, end: Time): EngineEvent[] {
   const events: EngineEvent[] = [];
   for (const o of ctx.observedEvents) {
-    if ((o.type !== 'PR' && o.type !== 'PI') || (o.contractId !== '' && o.contractId !== terms.contractID) || o.time > end) continue;
+    if (
+      (o.type !== 'PR' && o.type !== 'PI') ||
+      (o.contractId !== '' && o.contractId !== terms.contractID) ||
+      o.time > end
+    )
+      continue;
     const e = newEvent(o.time, o.time, o.type, currency);
     e.value = o.value;
     events.push(e);
@@ -77,7 +93,13 @@ export function openEndedInitialState(terms: ContractTerms): ContractState {
 }
 
 /** PAM transitions plus exercise: XD fixes the accrued interest, IP and STD settle after the notice. */
-export function applyOpenEndedEvent(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext): number {
+export function applyOpenEndedEvent(
+  e: EngineEvent,
+  s: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  ctx: EngineContext,
+): number {
   const exercised = exerciseOf(terms, ctx);
   if (e.type === 'PR' || e.type === 'PI') {
     const sign = roleSign(terms.contractRole);

@@ -15,7 +15,8 @@ function withPenalty(terms: ContractTerms): boolean {
 function observedAmount(terms: ContractTerms, ctx: EngineContext, t: Time): number {
   let amount = 0;
   for (const o of ctx.observedEvents) {
-    if (o.type === 'PP' && o.time === t && (o.contractId === '' || o.contractId === terms.contractID)) amount += o.value;
+    if (o.type === 'PP' && o.time === t && (o.contractId === '' || o.contractId === terms.contractID))
+      amount += o.value;
   }
   return amount;
 }
@@ -33,9 +34,12 @@ export function prepaymentEvents(terms: ContractTerms, conv: Conventions, ctx: E
   const end = Math.min(terms.optionExerciseEndDate ?? md, md);
   const times = new Set<Time>();
   const anchor = terms.cycleAnchorDateOfOptionality;
-  if (anchor !== undefined) for (const t of createSchedule(anchor, end, terms.cycleOfOptionality, terms.endOfMonthConvention, false)) times.add(t);
+  if (anchor !== undefined)
+    for (const t of createSchedule(anchor, end, terms.cycleOfOptionality, terms.endOfMonthConvention, false))
+      times.add(t);
   for (const o of ctx.observedEvents) {
-    if (o.type === 'PP' && o.time <= md && (o.contractId === '' || o.contractId === terms.contractID)) times.add(o.time);
+    if (o.type === 'PP' && o.time <= md && (o.contractId === '' || o.contractId === terms.contractID))
+      times.add(o.time);
   }
   const events: EngineEvent[] = [];
   const currency = terms.currency ?? '';
@@ -57,7 +61,15 @@ export function prepaymentEvents(terms: ContractTerms, conv: Conventions, ctx: E
  * PY payoff (then accrue to t): A = R x PYRT; R = Y(Sd,t) x PYRT x Nt; I = Y(Sd,t) x Nt
  * x max(0, Ipnr - market rate under RRMO at t). Nt is signed, so R is already in it.
  */
-export function penaltyPayoff(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext, sign: number, base: number): number {
+export function penaltyPayoff(
+  e: EngineEvent,
+  s: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  ctx: EngineContext,
+  sign: number,
+  base: number,
+): number {
   const t = e.calcTime;
   const rate = terms.penaltyRate ?? 0;
   let payoff = 0;
@@ -72,7 +84,14 @@ export function penaltyPayoff(e: EngineEvent, s: ContractState, terms: ContractT
 }
 
 /** PP: accrue to t, then the prepaid principal (never more than outstanding) leaves the notional. */
-export function prepay(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, sign: number, base: number): number {
+export function prepay(
+  e: EngineEvent,
+  s: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  sign: number,
+  base: number,
+): number {
   accrueTo(s, terms, conv, e.calcTime, base);
   const amount = sign * Math.min(Math.abs(e.value ?? 0), Math.abs(s.notionalPrincipal));
   s.notionalPrincipal -= amount;

@@ -27,7 +27,14 @@ export const CALCULATION_BASE: AccrualBase = {
   },
 };
 
-type Transition = (e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext, base: AccrualBase) => number;
+type Transition = (
+  e: EngineEvent,
+  s: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  ctx: EngineContext,
+  base: AccrualBase,
+) => number;
 
 const interestPayment: Transition = (e, s, terms, conv, _ctx, base) => {
   const payoff = s.interestScalingMultiplier * (s.accruedInterest + accrual(s, conv, e.calcTime, base.of(s)));
@@ -82,7 +89,9 @@ function closeOut(s: ContractState, t: number): void {
 
 /** The holder receives the termination price plus the interest accrued to TD. */
 const termination: Transition = (e, s, terms, conv, _ctx, base) => {
-  const payoff = roleSign(terms.contractRole) * ((terms.priceAtTerminationDate ?? 0) + s.accruedInterest + accrual(s, conv, e.calcTime, base.of(s)));
+  const payoff =
+    roleSign(terms.contractRole) *
+    ((terms.priceAtTerminationDate ?? 0) + s.accruedInterest + accrual(s, conv, e.calcTime, base.of(s)));
   closeOut(s, e.calcTime);
   return payoff;
 };
@@ -99,7 +108,8 @@ const monitoring: Transition = (e, s, terms, conv, _ctx, base) => {
   return 0;
 };
 
-const penalty: Transition = (e, s, terms, conv, ctx, base) => penaltyPayoff(e, s, terms, conv, ctx, roleSign(terms.contractRole), base.of(s));
+const penalty: Transition = (e, s, terms, conv, ctx, base) =>
+  penaltyPayoff(e, s, terms, conv, ctx, roleSign(terms.contractRole), base.of(s));
 
 const prepayment: Transition = (e, s, terms, conv, _ctx, base) => {
   const payoff = prepay(e, s, terms, conv, roleSign(terms.contractRole), base.of(s));
@@ -122,6 +132,13 @@ const STANDARD: Readonly<Record<string, Transition>> = {
 };
 
 /** Payoff then state transition of the events every interest-bearing contract shares. */
-export function applyStandardEvent(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Conventions, ctx: EngineContext, base: AccrualBase): number {
+export function applyStandardEvent(
+  e: EngineEvent,
+  s: ContractState,
+  terms: ContractTerms,
+  conv: Conventions,
+  ctx: EngineContext,
+  base: AccrualBase,
+): number {
   return (STANDARD[e.type] ?? monitoring)(e, s, terms, conv, ctx, base);
 }

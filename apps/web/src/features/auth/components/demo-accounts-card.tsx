@@ -45,7 +45,9 @@ export function DemoAccountsCard({ accounts, isLoading, pendingEmail, onChoose }
                   ))}
                   {account.roles.length > 3 ? <Badge variant="outline">+{account.roles.length - 3}</Badge> : null}
                 </span>
-                {pendingEmail === account.email ? <span className="text-xs text-muted-foreground">Signing in...</span> : null}
+                {pendingEmail === account.email ? (
+                  <span className="text-xs text-muted-foreground">Signing in...</span>
+                ) : null}
               </button>
             ))}
       </CardContent>

@@ -24,7 +24,13 @@ export function SignInForm({ onSubmit, pending, error }: Props) {
         <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
           <div className="grid gap-1.5">
             <Label htmlFor="email">Email</Label>
-            <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...register('email')} />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="username"
+              aria-invalid={!!errors.email}
+              {...register('email')}
+            />
             {errors.email ? <p className="text-xs text-destructive">{errors.email.message}</p> : null}
           </div>
           <div className="grid gap-1.5">

@@ -9,7 +9,8 @@ export async function getInstrument(id: string): Promise<InstrumentDetail> {
   return instrumentDetailSchema.parse(await apiRequest('GET', instrumentUrl(id)));
 }
 
-export const instrumentQuery = (id: string) => queryOptions({ queryKey: [instrumentUrl(id)], queryFn: () => getInstrument(id) });
+export const instrumentQuery = (id: string) =>
+  queryOptions({ queryKey: [instrumentUrl(id)], queryFn: () => getInstrument(id) });
 
 export function useInstrument(id: string) {
   return useQuery(instrumentQuery(id));

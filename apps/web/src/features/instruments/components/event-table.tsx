@@ -40,12 +40,16 @@ export function EventTable({ events, label }: { events: readonly ScheduleEvent[]
                 </Badge>{' '}
                 <span className="text-xs text-muted-foreground">{eventTypeName(event.eventType)}</span>
               </TableCell>
-              <TableCell className={cn('text-right', event.payoff < 0 && 'text-destructive', event.payoff > 0 && 'text-success')}>
+              <TableCell
+                className={cn('text-right', event.payoff < 0 && 'text-destructive', event.payoff > 0 && 'text-success')}
+              >
                 {formatCurrency(event.payoff, event.currency)}
               </TableCell>
               <TableCell className="text-right">{formatCurrency(event.notionalPrincipal, event.currency)}</TableCell>
               <TableCell className="text-right">
-                {event.nominalInterestRate === undefined ? '—' : formatPercent(event.nominalInterestRate * 100, { digits: 3 })}
+                {event.nominalInterestRate === undefined
+                  ? '—'
+                  : formatPercent(event.nominalInterestRate * 100, { digits: 3 })}
               </TableCell>
               <TableCell className="text-right">
                 {event.accruedInterest === undefined ? '—' : formatCurrency(event.accruedInterest, event.currency)}

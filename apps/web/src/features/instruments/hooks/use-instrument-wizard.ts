@@ -61,10 +61,14 @@ export function useInstrumentWizard() {
     const body = instrumentFormSchema.parse({ ...values, actusTerms });
     create.mutate(body, {
       onSuccess: (instrument) => {
-        toast({ title: 'Instrument Created', description: `${instrument.name} has been issued and listed on the marketplace.` });
+        toast({
+          title: 'Instrument Created',
+          description: `${instrument.name} has been issued and listed on the marketplace.`,
+        });
         navigate('/issuer');
       },
-      onError: (error) => toast({ title: 'Error Creating Instrument', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error Creating Instrument', description: errorMessage(error), variant: 'destructive' }),
     });
   }
 

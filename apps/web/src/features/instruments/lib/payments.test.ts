@@ -43,9 +43,11 @@ describe('chart bounds', () => {
   });
   it('keeps zero in view and leaves headroom above the largest payment', () => {
     expect(paymentsDomain([{ date: '2027-01-01', amount: 400_000 }])).toEqual([0, 500_000]);
-    expect(paymentsDomain([
-      { date: '2026-01-01', amount: -2_500_000 },
-      { date: '2029-01-01', amount: 2_566_164.38 },
-    ])).toEqual([-3_000_000, 3_000_000]);
+    expect(
+      paymentsDomain([
+        { date: '2026-01-01', amount: -2_500_000 },
+        { date: '2029-01-01', amount: 2_566_164.38 },
+      ]),
+    ).toEqual([-3_000_000, 3_000_000]);
   });
 });

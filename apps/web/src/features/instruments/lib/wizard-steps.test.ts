@@ -4,7 +4,13 @@ import { firstInvalidStep, isFieldVisible, STEP_TITLES, visibleFields, withoutHi
 
 describe('wizard steps', () => {
   it('has the five titles of SPEC §4 in order', () => {
-    expect(STEP_TITLES).toEqual(['Contract Type', 'Basic Information', 'Financial Terms', 'Interest Terms', 'Review and Submit']);
+    expect(STEP_TITLES).toEqual([
+      'Contract Type',
+      'Basic Information',
+      'Financial Terms',
+      'Interest Terms',
+      'Review and Submit',
+    ]);
   });
 
   it('shows type-specific fields only for their contract types', () => {
@@ -21,7 +27,9 @@ describe('wizard steps', () => {
     expect(visibleFields(3, 'OPTNS')).not.toContain('paymentFrequency');
     // Dividends follow the payment frequency.
     expect(visibleFields(3, 'STK')).toContain('paymentFrequency');
-    expect(visibleFields(3, 'PAM')).toEqual(expect.arrayContaining(['interestRate', 'paymentFrequency', 'dayCountConvention']));
+    expect(visibleFields(3, 'PAM')).toEqual(
+      expect.arrayContaining(['interestRate', 'paymentFrequency', 'dayCountConvention']),
+    );
   });
 
   it('never asks the user to correct the generated terms', () => {
@@ -51,7 +59,12 @@ describe('firstInvalidStep', () => {
 
 describe('withoutHiddenValues', () => {
   it('drops numbers of fields the contract type hides and keeps visible ones', () => {
-    const values = { ...instrumentFormDefaults('2026-01-01'), contractType: 'PAM' as const, strikePrice: 50, interestRate: 4 };
+    const values = {
+      ...instrumentFormDefaults('2026-01-01'),
+      contractType: 'PAM' as const,
+      strikePrice: 50,
+      interestRate: 4,
+    };
     const cleaned = withoutHiddenValues(values);
     expect(cleaned.strikePrice).toBeNull();
     expect(cleaned.interestRate).toBe(4);

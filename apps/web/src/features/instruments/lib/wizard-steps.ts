@@ -12,8 +12,19 @@ export const STEP_COUNT = INSTRUMENT_WIZARD_STEPS.length;
 export const REVIEW_STEP = STEP_COUNT - 1;
 export const STEP_TITLES: readonly string[] = INSTRUMENT_WIZARD_STEPS.map((step) => step.title);
 
-const INTEREST_FIELDS: readonly InstrumentFormField[] = ['interestRate', 'interestRateType', 'paymentFrequency', 'dayCountConvention'];
-const TYPE_SPECIFIC_FIELDS: readonly InstrumentFormField[] = ['dividendRate', 'strikePrice', 'optionType', 'guaranteeAmount', 'swapRate'];
+const INTEREST_FIELDS: readonly InstrumentFormField[] = [
+  'interestRate',
+  'interestRateType',
+  'paymentFrequency',
+  'dayCountConvention',
+];
+const TYPE_SPECIFIC_FIELDS: readonly InstrumentFormField[] = [
+  'dividendRate',
+  'strikePrice',
+  'optionType',
+  'guaranteeAmount',
+  'swapRate',
+];
 // The review step's generated JSON is never typed by the user, so it is never "a field to correct".
 const GENERATED_FIELDS: readonly InstrumentFormField[] = ['actusTerms'];
 

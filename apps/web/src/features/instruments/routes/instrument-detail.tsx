@@ -38,7 +38,9 @@ export default function InstrumentDetailPage({ params }: { params: Record<string
       <section>
         <PageHeader title="Instrument" actions={back} />
         <Card role="alert">
-          <CardContent className="py-6 text-sm">{notFound ? 'This instrument does not exist.' : errorMessage(instrument.error)}</CardContent>
+          <CardContent className="py-6 text-sm">
+            {notFound ? 'This instrument does not exist.' : errorMessage(instrument.error)}
+          </CardContent>
         </Card>
       </section>
     );

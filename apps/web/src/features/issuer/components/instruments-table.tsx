@@ -26,7 +26,11 @@ export function InstrumentsTable({ instruments }: { instruments: InstrumentListI
         {instruments.map((row) => (
           <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`/instruments/${row.id}`)}>
             <TableCell className="font-medium">
-              <Link href={`/instruments/${row.id}`} className="hover:underline" onClick={(event) => event.stopPropagation()}>
+              <Link
+                href={`/instruments/${row.id}`}
+                className="hover:underline"
+                onClick={(event) => event.stopPropagation()}
+              >
                 {row.name}
               </Link>
             </TableCell>
@@ -56,7 +60,9 @@ export function NoInstruments() {
     <div className="flex flex-col items-center gap-3 py-12 text-center">
       <FilePlus2 className="size-10 text-muted-foreground" aria-hidden />
       <h3 className="text-lg font-semibold">No instruments yet</h3>
-      <p className="text-sm text-muted-foreground">Create your first ACTUS-compliant financial instrument to get started.</p>
+      <p className="text-sm text-muted-foreground">
+        Create your first ACTUS-compliant financial instrument to get started.
+      </p>
       <Button asChild>
         <Link href="/create-instrument">Create First Instrument</Link>
       </Button>

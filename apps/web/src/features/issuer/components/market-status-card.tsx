@@ -50,7 +50,13 @@ export function MarketStatusCard({ listed, loading, tickers }: Props) {
         <div className="flex items-start justify-between gap-4">
           <span className="text-muted-foreground">24h volume</span>
           <span className="text-right [&_div]:text-sm [&_div:first-child]:text-base" data-testid="market-volume">
-            {loading ? <Skeleton className="h-5 w-20" /> : active ? <CurrencyTotals totals={totalsByCurrency(active, (row) => row.volume24h)} /> : DASH}
+            {loading ? (
+              <Skeleton className="h-5 w-20" />
+            ) : active ? (
+              <CurrencyTotals totals={totalsByCurrency(active, (row) => row.volume24h)} />
+            ) : (
+              DASH
+            )}
           </span>
         </div>
         <div className="flex items-center justify-between">

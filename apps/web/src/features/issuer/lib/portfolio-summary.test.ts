@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { averageMaturityYears, countActive, formatYears, remainingLifeYears, totalsByCurrency } from './portfolio-summary';
+import {
+  averageMaturityYears,
+  countActive,
+  formatYears,
+  remainingLifeYears,
+  totalsByCurrency,
+} from './portfolio-summary';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const row = (notionalAmount: string, maturityDate: string | null, currency = 'USD', status = 'active') => ({

@@ -49,13 +49,19 @@ export default function IssuerDashboard() {
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <QuickActionsCard />
-            <MarketStatusCard listed={listed.data} loading={listed.isPending} tickers={market.isError ? undefined : market.data} />
+            <MarketStatusCard
+              listed={listed.data}
+              loading={listed.isPending}
+              tickers={market.isError ? undefined : market.data}
+            />
           </div>
           <Card>
             <CardHeader>
               <CardTitle>Your Instruments</CardTitle>
             </CardHeader>
-            <CardContent>{mine.data.length === 0 ? <NoInstruments /> : <InstrumentsTable instruments={mine.data} />}</CardContent>
+            <CardContent>
+              {mine.data.length === 0 ? <NoInstruments /> : <InstrumentsTable instruments={mine.data} />}
+            </CardContent>
           </Card>
         </div>
       )}

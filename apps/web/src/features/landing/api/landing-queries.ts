@@ -20,12 +20,20 @@ export type Optional<T> = { available: true; data: T } | { available: false };
 
 // Keys of this page are namespaced ('landing', url) so they never collide with a feature's
 // own cache entry for the same URL; the fetch therefore names its URL explicitly.
-async function fetchParsed<S extends z.ZodType>(url: string, schema: S, signal: AbortSignal): Promise<z.output<S> | null> {
+async function fetchParsed<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  signal: AbortSignal,
+): Promise<z.output<S> | null> {
   const data = await getQueryFn<unknown>({ on401: 'returnNull' })({ queryKey: [url], signal } as never);
   return data === null ? null : schema.parse(data);
 }
 
-async function fetchOptional<S extends z.ZodType>(url: string, schema: S, signal: AbortSignal): Promise<Optional<z.output<S>>> {
+async function fetchOptional<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  signal: AbortSignal,
+): Promise<Optional<z.output<S>>> {
   try {
     const data = await fetchParsed(url, schema, signal);
     return data === null ? { available: false } : { available: true, data };

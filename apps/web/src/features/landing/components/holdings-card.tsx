@@ -39,7 +39,9 @@ export function HoldingsCard() {
                 <li key={`${index}-${share.name}`} className="grid gap-1">
                   <div className="flex justify-between text-sm">
                     <span className="truncate">{share.name}</span>
-                    <span className="tabular-nums text-muted-foreground">{formatPercent(share.percent, { digits: 1 })}</span>
+                    <span className="tabular-nums text-muted-foreground">
+                      {formatPercent(share.percent, { digits: 1 })}
+                    </span>
                   </div>
                   <div className="h-1.5 rounded-full bg-muted">
                     <div className="h-1.5 rounded-full bg-brand" style={{ width: `${share.percent}%` }} />

@@ -7,10 +7,32 @@ import { useListedInstrumentCount, useSystemStatus } from '../api/landing-querie
 type LinkCard = { href: string; title: string; description: string; icon: LucideIcon; stat?: 'listings' | 'activity' };
 
 const LINK_CARDS: readonly LinkCard[] = [
-  { href: '/marketplace', title: 'Market Overview', description: 'Listed instruments with price, yield, rating and volume.', icon: Globe2, stat: 'listings' },
-  { href: '/marketplace', title: 'Network Activity', description: 'Where orders meet: browse the book and trade.', icon: BarChart2, stat: 'activity' },
-  { href: '/risk', title: 'Risk Metrics', description: 'VaR, DV01, exposures, limits and stress scenarios.', icon: ShieldAlert },
-  { href: '/compliance', title: 'Compliance Status', description: 'Regulatory reports and their generation status.', icon: FileCheck2 },
+  {
+    href: '/marketplace',
+    title: 'Market Overview',
+    description: 'Listed instruments with price, yield, rating and volume.',
+    icon: Globe2,
+    stat: 'listings',
+  },
+  {
+    href: '/marketplace',
+    title: 'Network Activity',
+    description: 'Where orders meet: browse the book and trade.',
+    icon: BarChart2,
+    stat: 'activity',
+  },
+  {
+    href: '/risk',
+    title: 'Risk Metrics',
+    description: 'VaR, DV01, exposures, limits and stress scenarios.',
+    icon: ShieldAlert,
+  },
+  {
+    href: '/compliance',
+    title: 'Compliance Status',
+    description: 'Regulatory reports and their generation status.',
+    icon: FileCheck2,
+  },
 ];
 
 /** Link cards of the landing page (SPEC §2): to the marketplace, risk and compliance screens. */
@@ -19,13 +41,16 @@ export function LinkCards() {
   const status = useSystemStatus().data;
   const stats = {
     listings: listings === undefined ? undefined : `${formatNumber(listings)} listed instruments`,
-    activity:
-      status?.ordersPerSecond == null ? undefined : `${formatNumber(status.ordersPerSecond, 1)} orders/s now`,
+    activity: status?.ordersPerSecond == null ? undefined : `${formatNumber(status.ordersPerSecond, 1)} orders/s now`,
   };
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {LINK_CARDS.map(({ href, title, description, icon: Icon, stat }) => (
-        <Link key={title} href={href} className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          key={title}
+          href={href}
+          className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <Card className="h-full transition-colors group-hover:border-primary/40">
             <CardContent className="flex h-full items-start gap-3 p-5">
               <span className="rounded-lg bg-accent p-2 text-accent-foreground">

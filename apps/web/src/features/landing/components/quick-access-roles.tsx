@@ -33,7 +33,9 @@ export function QuickAccessRoles() {
             >
               <span className="flex w-full items-center justify-between">
                 <Icon className="size-5 text-primary" aria-hidden />
-                {busy ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Connecting" /> : null}
+                {busy ? (
+                  <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Connecting" />
+                ) : null}
               </span>
               <span className="text-sm font-semibold">{label}</span>
               <span className="text-xs text-muted-foreground">{busy ? 'Connecting...' : description}</span>

@@ -50,17 +50,23 @@ export function RecentTransactionsCard() {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell className={row.side === 'buy' ? 'font-medium text-success' : 'font-medium text-destructive'}>
+                  <TableCell
+                    className={row.side === 'buy' ? 'font-medium text-success' : 'font-medium text-destructive'}
+                  >
                     {row.side === 'buy' ? 'Buy' : 'Sell'}
                   </TableCell>
                   <TableCell className="max-w-48 truncate">{row.instrumentName}</TableCell>
                   <TableCell className="text-right">{formatNumber(row.quantity)}</TableCell>
                   <TableCell className="text-right">{formatCurrency(row.price, row.currency)}</TableCell>
-                  <TableCell className="hidden text-right md:table-cell">{formatCurrency(row.amount, row.currency)}</TableCell>
+                  <TableCell className="hidden text-right md:table-cell">
+                    {formatCurrency(row.amount, row.currency)}
+                  </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     <Badge variant={SETTLEMENT_VARIANT[row.settlementStatus]}>{row.settlementStatus}</Badge>
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground sm:table-cell">{formatDateTime(row.createdAt)}</TableCell>
+                  <TableCell className="hidden text-muted-foreground sm:table-cell">
+                    {formatDateTime(row.createdAt)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -5,7 +5,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDuration, formatNumber } from '@/lib/format';
 import { useApiLatency, useSystemStatus } from '../api/landing-queries';
 
-const rate = (value: number | null | undefined) => (value === null || value === undefined ? 'n/a' : formatNumber(value, 1));
+const rate = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'n/a' : formatNumber(value, 1);
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail: string; testId: string }) {
   return (
@@ -49,10 +50,24 @@ export function SystemStatusCard() {
               label="API latency"
               testId="api-latency"
               value={latency.data ? `${Math.round(latency.data.roundTripMs)} ms` : '…'}
-              detail={s.requestLatencyP50Ms === null ? 'round trip from this browser' : `server p50 ${formatNumber(s.requestLatencyP50Ms, 1)} ms`}
+              detail={
+                s.requestLatencyP50Ms === null
+                  ? 'round trip from this browser'
+                  : `server p50 ${formatNumber(s.requestLatencyP50Ms, 1)} ms`
+              }
             />
-            <Figure label="Network TPS" testId="network-tps" value={rate(s.tradesPerSecond)} detail={`trades/s · orders/s ${rate(s.ordersPerSecond)}`} />
-            <Figure label="Active users" testId="active-users" value={formatNumber(s.activeSessions)} detail="signed-in sessions" />
+            <Figure
+              label="Network TPS"
+              testId="network-tps"
+              value={rate(s.tradesPerSecond)}
+              detail={`trades/s · orders/s ${rate(s.ordersPerSecond)}`}
+            />
+            <Figure
+              label="Active users"
+              testId="active-users"
+              value={formatNumber(s.activeSessions)}
+              detail="signed-in sessions"
+            />
             <Figure
               label="Uptime"
               testId="uptime"

@@ -29,11 +29,22 @@ export function useRoleConnect() {
   const [selected, setSelected] = useState<string | null>(readStoredRole);
   const [pending, setPending] = useState<StakeholderRoleSlug | null>(null);
 
-  async function obtainBadge(slug: StakeholderRoleSlug, roleName: string, description: string): Promise<StakeholderBadge> {
+  async function obtainBadge(
+    slug: StakeholderRoleSlug,
+    roleName: string,
+    description: string,
+  ): Promise<StakeholderBadge> {
     if (wallet.isSimulation) {
       await sleep(ROLE_CONNECT_DELAY_MS);
       const nonce = crypto.randomUUID().slice(0, 8);
-      return buildSimulatedBadge({ role: slug, roleName, description, userId: user?.id ?? 'guest', now: new Date(), nonce });
+      return buildSimulatedBadge({
+        role: slug,
+        roleName,
+        description,
+        userId: user?.id ?? 'guest',
+        now: new Date(),
+        nonce,
+      });
     }
     if (!wallet.isConnected) await wallet.connect();
     return apiRequest<StakeholderBadge>('POST', '/api/radix/create-badge', {

@@ -31,7 +31,11 @@ describe('holdingShares', () => {
   it('shares positions and cash of the reporting currency, largest first', () => {
     const { shares, otherCurrencies } = holdingShares(
       analytics({
-        positions: [position('Bond A', 'USD', '300.00'), position('Bund B', 'EUR', '500.00'), position('Sold', 'USD', '0.00', 0)],
+        positions: [
+          position('Bond A', 'USD', '300.00'),
+          position('Bund B', 'EUR', '500.00'),
+          position('Sold', 'USD', '0.00', 0),
+        ],
         cash: [
           { currency: 'USD', total: '100.00', reserved: '0.00', available: '100.00' },
           { currency: 'GBP', total: '0.00', reserved: '0.00', available: '0.00' },

@@ -13,8 +13,12 @@ export function holdingShares(analytics: PortfolioAnalytics): { shares: HoldingS
   const positions = analytics.positions.filter((p) => p.units > 0);
   const cash = analytics.cash.filter((c) => Number(c.total) > 0);
   const rows = [
-    ...positions.filter((p) => p.currency === currency).map((p) => ({ name: p.instrumentName, value: Number(p.marketValue) })),
-    ...cash.filter((c) => c.currency === currency).map((c) => ({ name: `Cash (${c.currency})`, value: Number(c.total) })),
+    ...positions
+      .filter((p) => p.currency === currency)
+      .map((p) => ({ name: p.instrumentName, value: Number(p.marketValue) })),
+    ...cash
+      .filter((c) => c.currency === currency)
+      .map((c) => ({ name: `Cash (${c.currency})`, value: Number(c.total) })),
   ].filter((r) => r.value > 0);
   const otherCurrencies =
     positions.filter((p) => p.currency !== currency).length + cash.filter((c) => c.currency !== currency).length;

@@ -18,7 +18,14 @@ export type StakeholderBadge = {
   status: 'simulated' | 'active';
 };
 
-type BadgeInput = { role: StakeholderRoleSlug; roleName: string; description: string; userId: string; now: Date; nonce: string };
+type BadgeInput = {
+  role: StakeholderRoleSlug;
+  roleName: string;
+  description: string;
+  userId: string;
+  now: Date;
+  nonce: string;
+};
 
 /** The badge simulation mode builds locally: clearly marked simulated, never a ledger address. */
 export function buildSimulatedBadge({ role, roleName, description, userId, now, nonce }: BadgeInput): StakeholderBadge {
@@ -41,7 +48,11 @@ export function buildSimulatedBadge({ role, roleName, description, userId, now, 
 }
 
 /** Writes role, connection flag, time and badge under the spec's storage keys. */
-export function storeRoleConnection(storage: Pick<Storage, 'setItem'>, role: StakeholderRoleSlug, badge: StakeholderBadge) {
+export function storeRoleConnection(
+  storage: Pick<Storage, 'setItem'>,
+  role: StakeholderRoleSlug,
+  badge: StakeholderBadge,
+) {
   storage.setItem(ROLE_STORAGE_KEYS.selectedRole, role);
   storage.setItem(ROLE_STORAGE_KEYS.blockchainConnected, 'true');
   storage.setItem(ROLE_STORAGE_KEYS.walletConnectedAt, badge.metadata.connectedAt);

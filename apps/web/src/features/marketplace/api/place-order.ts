@@ -18,7 +18,8 @@ export function usePlaceOrder() {
     // A fill changes prices and volumes on the list; open orders show up elsewhere.
     onSuccess: () =>
       queryClient.invalidateQueries({
-        predicate: (query) => typeof query.queryKey[0] === 'string' && /^\/api\/(instruments|orders|trades)/.test(query.queryKey[0]),
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' && /^\/api\/(instruments|orders|trades)/.test(query.queryKey[0]),
       }),
   });
 }

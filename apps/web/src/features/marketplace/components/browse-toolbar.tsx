@@ -11,7 +11,10 @@ export function BrowseToolbar({ options, onChange }: Props) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search instruments"
@@ -21,7 +24,10 @@ export function BrowseToolbar({ options, onChange }: Props) {
           onChange={(event) => onChange({ ...options, search: event.target.value })}
         />
       </div>
-      <Select value={options.sector} onValueChange={(sector) => onChange({ ...options, sector: sector as BrowseOptions['sector'] })}>
+      <Select
+        value={options.sector}
+        onValueChange={(sector) => onChange({ ...options, sector: sector as BrowseOptions['sector'] })}
+      >
         <SelectTrigger className="sm:w-44" aria-label="Filter by type">
           <SelectValue />
         </SelectTrigger>
@@ -33,7 +39,10 @@ export function BrowseToolbar({ options, onChange }: Props) {
           ))}
         </SelectContent>
       </Select>
-      <Select value={options.sortBy} onValueChange={(sortBy) => onChange({ ...options, sortBy: sortBy as BrowseOptions['sortBy'] })}>
+      <Select
+        value={options.sortBy}
+        onValueChange={(sortBy) => onChange({ ...options, sortBy: sortBy as BrowseOptions['sortBy'] })}
+      >
         <SelectTrigger className="sm:w-44" aria-label="Sort by">
           <SelectValue />
         </SelectTrigger>

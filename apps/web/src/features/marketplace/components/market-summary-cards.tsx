@@ -26,15 +26,30 @@ export function MarketSummaryCards({ rows }: { rows: InstrumentListItem[] }) {
   const icon = 'size-4 text-muted-foreground';
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <SummaryCard title="Listed Instruments" value={summary.listed} note="ACTUS contracts open for trading" icon={<Layers className={icon} aria-hidden />} />
+      <SummaryCard
+        title="Listed Instruments"
+        value={summary.listed}
+        note="ACTUS contracts open for trading"
+        icon={<Layers className={icon} aria-hidden />}
+      />
       <SummaryCard
         title="Average Yield"
         value={summary.averageYield === null ? '—' : formatPercent(summary.averageYield)}
         note="Yield to maturity at current prices"
         icon={<Percent className={icon} aria-hidden />}
       />
-      <SummaryCard title="Traded (24h)" value={summary.tradedToday} note="Instruments with trades in 24 hours" icon={<TrendingUp className={icon} aria-hidden />} />
-      <SummaryCard title="Issuers" value={summary.issuers} note="Organisations with listings" icon={<Building2 className={icon} aria-hidden />} />
+      <SummaryCard
+        title="Traded (24h)"
+        value={summary.tradedToday}
+        note="Instruments with trades in 24 hours"
+        icon={<TrendingUp className={icon} aria-hidden />}
+      />
+      <SummaryCard
+        title="Issuers"
+        value={summary.issuers}
+        note="Organisations with listings"
+        icon={<Building2 className={icon} aria-hidden />}
+      />
     </div>
   );
 }

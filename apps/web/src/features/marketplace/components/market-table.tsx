@@ -33,7 +33,9 @@ export function MarketTable({ rows, onBuy }: Props) {
         {rows.map((row) => (
           <TableRow key={row.id} data-testid="market-row">
             <TableCell>
-              <div className="font-medium" data-testid="market-name">{row.name}</div>
+              <div className="font-medium" data-testid="market-name">
+                {row.name}
+              </div>
               <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <Badge variant="outline" title={CONTRACT_TYPE_LABELS[row.contractType]}>
                   {row.contractType}
@@ -41,11 +43,19 @@ export function MarketTable({ rows, onBuy }: Props) {
                 {row.currency} · {row.issuerName ?? 'Unknown issuer'}
               </div>
             </TableCell>
-            <TableCell className="text-right" data-testid="market-price" title={row.priceSource ? PRICE_SOURCE_TITLES[row.priceSource] : undefined}>
+            <TableCell
+              className="text-right"
+              data-testid="market-price"
+              title={row.priceSource ? PRICE_SOURCE_TITLES[row.priceSource] : undefined}
+            >
               {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
-              {row.priceSource && row.priceSource !== 'last' ? <span className="ml-1 text-xs text-muted-foreground">{row.priceSource}</span> : null}
+              {row.priceSource && row.priceSource !== 'last' ? (
+                <span className="ml-1 text-xs text-muted-foreground">{row.priceSource}</span>
+              ) : null}
             </TableCell>
-            <TableCell className="text-right" data-testid="market-yield">{row.yield === null ? '—' : formatPercent(row.yield)}</TableCell>
+            <TableCell className="text-right" data-testid="market-yield">
+              {row.yield === null ? '—' : formatPercent(row.yield)}
+            </TableCell>
             <TableCell>{row.maturityDate ? formatDate(row.maturityDate) : 'N/A'}</TableCell>
             <TableCell>{row.rating ? <Badge variant="info">{row.rating}</Badge> : '—'}</TableCell>
             <TableCell className="text-right">{formatCurrency(row.volume24h, row.currency)}</TableCell>

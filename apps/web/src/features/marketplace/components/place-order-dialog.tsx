@@ -1,7 +1,20 @@
-import { placeOrderSchema, TRADING_MESSAGES, type InstrumentListItem, type OrderKind, type OrderSide } from '@meridian/schemas';
+import {
+  placeOrderSchema,
+  TRADING_MESSAGES,
+  type InstrumentListItem,
+  type OrderKind,
+  type OrderSide,
+} from '@meridian/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -18,7 +31,9 @@ type Props = { instrument: InstrumentListItem | null; onClose: () => void };
 export function PlaceOrderDialog({ instrument, onClose }: Props) {
   return (
     <Dialog open={instrument !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>{instrument ? <OrderForm key={instrument.id} instrument={instrument} onClose={onClose} /> : null}</DialogContent>
+      <DialogContent>
+        {instrument ? <OrderForm key={instrument.id} instrument={instrument} onClose={onClose} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -33,18 +48,32 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
   const estimate = estimatedTotal(quantity, type === 'limit' ? price : '', instrument.price);
 
   function submit() {
-    const order = { instrumentId: instrument.id, orderType: side, type, quantity, price: type === 'limit' ? price : null };
+    const order = {
+      instrumentId: instrument.id,
+      orderType: side,
+      type,
+      quantity,
+      price: type === 'limit' ? price : null,
+    };
     const checked = placeOrderSchema.safeParse(order);
     if (!checked.success) {
-      toast({ title: TRADING_MESSAGES.invalidOrderTitle, description: checked.error.issues[0]?.message ?? TRADING_MESSAGES.requiredFields, variant: 'destructive' });
+      toast({
+        title: TRADING_MESSAGES.invalidOrderTitle,
+        description: checked.error.issues[0]?.message ?? TRADING_MESSAGES.requiredFields,
+        variant: 'destructive',
+      });
       return;
     }
     place.mutate(order, {
       onSuccess: (placed) => {
-        toast({ title: 'Order Placed', description: `${placed.orderType === 'buy' ? 'Buy' : 'Sell'} ${placed.quantity} ${instrument.name}: ${placed.status}` });
+        toast({
+          title: 'Order Placed',
+          description: `${placed.orderType === 'buy' ? 'Buy' : 'Sell'} ${placed.quantity} ${instrument.name}: ${placed.status}`,
+        });
         onClose();
       },
-      onError: (error) => toast({ title: TRADING_MESSAGES.orderFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: TRADING_MESSAGES.orderFailedTitle, description: errorMessage(error), variant: 'destructive' }),
     });
   }
 
@@ -84,14 +113,31 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="order-quantity">Quantity (units)</Label>
-        <Input id="order-quantity" type="number" min="1" step="1" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+        <Input
+          id="order-quantity"
+          type="number"
+          min="1"
+          step="1"
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+        />
       </div>
       <div className={cn('grid gap-1.5', type !== 'limit' && 'hidden')}>
         <Label htmlFor="order-price">Price per unit ({instrument.currency})</Label>
-        <Input id="order-price" type="number" min="0.01" step="0.01" value={price} onChange={(event) => setPrice(event.target.value)} />
+        <Input
+          id="order-price"
+          type="number"
+          min="0.01"
+          step="0.01"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+        />
       </div>
       <p className="text-sm text-muted-foreground">
-        Estimated total: <span className="font-medium text-foreground">{estimate === null ? '—' : formatCurrency(estimate, instrument.currency)}</span>
+        Estimated total:{' '}
+        <span className="font-medium text-foreground">
+          {estimate === null ? '—' : formatCurrency(estimate, instrument.currency)}
+        </span>
       </p>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>

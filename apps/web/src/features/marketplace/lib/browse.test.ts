@@ -17,7 +17,13 @@ const row = (name: string, over: Partial<BrowsableRow> = {}): BrowsableRow => ({
 const rows = [
   row('Zeta Bond', { price: '99.50', yield: 5.1, volume24h: '1200.00', sector: 'corporate', issuerName: 'Acme Corp' }),
   row('Alpha Note', { price: '101.25', yield: null, volume24h: '10.00' }),
-  row('City Water 2030', { price: '98.00', yield: 3.2, sector: 'municipal', issuerName: 'City of Springfield', contractType: 'ANN' }),
+  row('City Water 2030', {
+    price: '98.00',
+    yield: 3.2,
+    sector: 'municipal',
+    issuerName: 'City of Springfield',
+    contractType: 'ANN',
+  }),
 ];
 const names = (list: BrowsableRow[]) => list.map((r) => r.name);
 
@@ -38,7 +44,9 @@ describe('browseInstruments', () => {
   });
   it('puts rows without a price last when sorting by price', () => {
     const withUnpriced = [...rows, row('Unpriced', { price: null })];
-    expect(names(browseInstruments(withUnpriced, { search: '', sector: 'all', sortBy: 'price' })).at(-1)).toBe('Unpriced');
+    expect(names(browseInstruments(withUnpriced, { search: '', sector: 'all', sortBy: 'price' })).at(-1)).toBe(
+      'Unpriced',
+    );
   });
   it('sorts by yield, highest first, rows without a yield last', () => {
     expect(names(browseInstruments(rows, { search: '', sector: 'all', sortBy: 'yield' }))).toEqual([
@@ -51,12 +59,16 @@ describe('browseInstruments', () => {
     expect(names(browseInstruments(rows, { search: '', sector: 'all', sortBy: 'volume' }))[0]).toBe('Zeta Bond');
   });
   it('filters by the issuer sector', () => {
-    expect(names(browseInstruments(rows, { search: '', sector: 'municipal', sortBy: 'name' }))).toEqual(['City Water 2030']);
+    expect(names(browseInstruments(rows, { search: '', sector: 'municipal', sortBy: 'name' }))).toEqual([
+      'City Water 2030',
+    ]);
     expect(browseInstruments(rows, { search: '', sector: 'government', sortBy: 'name' })).toHaveLength(1);
   });
   it('searches name, type and issuer case-insensitively', () => {
     expect(names(browseInstruments(rows, { search: ' acme ', sector: 'all', sortBy: 'name' }))).toEqual(['Zeta Bond']);
-    expect(names(browseInstruments(rows, { search: 'ann', sector: 'all', sortBy: 'name' }))).toEqual(['City Water 2030']);
+    expect(names(browseInstruments(rows, { search: 'ann', sector: 'all', sortBy: 'name' }))).toEqual([
+      'City Water 2030',
+    ]);
     expect(browseInstruments(rows, { search: 'nothing like this', sector: 'all', sortBy: 'name' })).toEqual([]);
   });
   it('leaves the input order untouched', () => {

@@ -17,7 +17,10 @@ export function useCancelOrder() {
     onSuccess: (order) => {
       client.setQueryData<Order[]>(marketKeys.myOrders(), (old) => applyOrder(old, order));
       void client.invalidateQueries({ queryKey: marketKeys.portfolio() });
-      toast({ title: TRADING_TOASTS.orderCancelledTitle, description: `Your ${order.orderType} order for ${order.instrumentName} was cancelled.` });
+      toast({
+        title: TRADING_TOASTS.orderCancelledTitle,
+        description: `Your ${order.orderType} order for ${order.instrumentName} was cancelled.`,
+      });
     },
     onError: (error) => {
       toast({ title: TRADING_TOASTS.cancelFailedTitle, description: errorMessage(error), variant: 'destructive' });

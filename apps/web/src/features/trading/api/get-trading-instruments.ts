@@ -10,7 +10,11 @@ export async function getTradingInstruments(): Promise<InstrumentListItem[]> {
 }
 
 export const tradingInstrumentsQuery = () =>
-  queryOptions({ queryKey: marketKeys.instruments(), queryFn: getTradingInstruments, refetchInterval: POLL_MS.instruments });
+  queryOptions({
+    queryKey: marketKeys.instruments(),
+    queryFn: getTradingInstruments,
+    refetchInterval: POLL_MS.instruments,
+  });
 
 export function useTradingInstruments() {
   return useQuery(tradingInstrumentsQuery());

@@ -36,11 +36,17 @@ function signedClass(amount: string): string {
 /** Account & Orders: available cash, open orders, today's P&L, portfolio value, recent orders. */
 export function AccountCard({ portfolio: query, orders, currency }: Props) {
   const portfolio = query.data;
-  const cashCurrency = currency && portfolio?.cash.some((c) => c.currency === currency) ? currency : portfolio?.currency;
+  const cashCurrency =
+    currency && portfolio?.cash.some((c) => c.currency === currency) ? currency : portfolio?.currency;
   const cash = portfolio?.cash.find((c) => c.currency === cashCurrency);
   const value = (render: (p: PortfolioAnalytics) => ReactNode) => {
     if (portfolio) return render(portfolio);
-    if (query.isError) return <span className="text-muted-foreground" title={errorMessage(query.error)}>Unavailable</span>;
+    if (query.isError)
+      return (
+        <span className="text-muted-foreground" title={errorMessage(query.error)}>
+          Unavailable
+        </span>
+      );
     return <Skeleton className="h-5 w-20" />;
   };
 
@@ -58,7 +64,9 @@ export function AccountCard({ portfolio: query, orders, currency }: Props) {
             {orders ? openOrderCount(orders) : <Skeleton className="h-5 w-8" />}
           </Figure>
           <Figure label="Today's P&L" testId="today-pnl">
-            {value((p) => <span className={signedClass(p.todayPnL)}>{formatCurrency(p.todayPnL, p.currency)}</span>)}
+            {value((p) => (
+              <span className={signedClass(p.todayPnL)}>{formatCurrency(p.todayPnL, p.currency)}</span>
+            ))}
           </Figure>
           <Figure label="Total Portfolio" testId="total-portfolio">
             {value((p) => formatCurrency(p.totalPortfolioValue, p.currency))}

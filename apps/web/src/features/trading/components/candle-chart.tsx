@@ -43,7 +43,12 @@ function buildChart(element: HTMLElement): Series {
     priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
   });
   candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
-  const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+  const volume = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   return { chart, candles, volume };
 }
@@ -71,13 +76,19 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
     const down = themeColour('--color-destructive', '#b91c1c');
     current.candles.setData(toChartCandles(candles).map((c) => ({ ...c, time: c.time as UTCTimestamp })));
     current.volume.setData(
-      toChartVolumes(candles).map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: `${v.up ? up : down}55` })),
+      toChartVolumes(candles).map((v) => ({
+        time: v.time as UTCTimestamp,
+        value: v.value,
+        color: `${v.up ? up : down}55`,
+      })),
     );
     // Frame the whole window once (a few trades sit at the right of 24 hourly slots instead
     // of one candle stretched across the chart); later updates keep the user's zoom and scroll.
     if (!fitted.current) {
       const slots = Math.max(CHART_POINTS, candles.length);
-      current.chart.timeScale().setVisibleLogicalRange({ from: candles.length - slots - 0.5, to: candles.length + 0.5 });
+      current.chart
+        .timeScale()
+        .setVisibleLogicalRange({ from: candles.length - slots - 0.5, to: candles.length + 0.5 });
       fitted.current = true;
     }
   }, [candles]);

@@ -7,7 +7,12 @@ import type { StreamStatus } from '@/lib/stream';
 import { marketKeys, refreshStreamedQueries } from '@/lib/stream-cache';
 import { cn } from '@/lib/utils';
 
-const STATUS_TEXT: Record<StreamStatus, string> = { idle: 'Offline', connecting: 'Connecting', live: 'Live', down: 'Reconnecting' };
+const STATUS_TEXT: Record<StreamStatus, string> = {
+  idle: 'Offline',
+  connecting: 'Connecting',
+  live: 'Live',
+  down: 'Reconnecting',
+};
 
 /** Live indicator, the link to /marketplace and Refresh (instruments, orders, trades and what they feed). */
 export function HeaderActions({ stream }: { stream: StreamStatus }) {
@@ -19,7 +24,11 @@ export function HeaderActions({ stream }: { stream: StreamStatus }) {
   };
   return (
     <>
-      <Badge variant={stream === 'live' ? 'success' : 'warning'} data-testid="stream-status" title="Live market data stream">
+      <Badge
+        variant={stream === 'live' ? 'success' : 'warning'}
+        data-testid="stream-status"
+        title="Live market data stream"
+      >
         <span aria-hidden className={cn('size-1.5 rounded-full', stream === 'live' ? 'bg-success' : 'bg-warning')} />
         {STATUS_TEXT[stream]}
       </Badge>

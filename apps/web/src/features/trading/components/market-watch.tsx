@@ -10,7 +10,9 @@ type Props = { rows: WatchRow[]; selectedId: string | null; onSelect: (id: strin
 function Change({ value }: { value: number | null }) {
   if (value === null) return <span className="text-xs text-muted-foreground">no trades</span>;
   return (
-    <span className={cn('text-xs font-medium tabular-nums', value > 0 && 'text-success', value < 0 && 'text-destructive')}>
+    <span
+      className={cn('text-xs font-medium tabular-nums', value > 0 && 'text-success', value < 0 && 'text-destructive')}
+    >
       {formatPercent(value, { signed: true })}
     </span>
   );
@@ -50,7 +52,10 @@ export function MarketWatch({ rows, selectedId, onSelect }: Props) {
                       </span>
                       <span className="flex items-baseline gap-2">
                         <Change value={row.changePercent} />
-                        <span className="text-sm font-semibold tabular-nums" title={row.traded ? 'Last trade' : 'Model price (not traded yet)'}>
+                        <span
+                          className="text-sm font-semibold tabular-nums"
+                          title={row.traded ? 'Last trade' : 'Model price (not traded yet)'}
+                        >
                           {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
                         </span>
                       </span>

@@ -20,7 +20,9 @@ function Level({ row, currency }: { row: BookRow; currency: string }) {
       data-testid={`book-${row.side}`}
       style={{ background: `linear-gradient(to left, ${bar} ${row.depthPercent}%, transparent ${row.depthPercent}%)` }}
     >
-      <td className={cn('py-1 pl-2 font-medium', bid ? 'text-success' : 'text-destructive')}>{formatCurrency(row.price, currency)}</td>
+      <td className={cn('py-1 pl-2 font-medium', bid ? 'text-success' : 'text-destructive')}>
+        {formatCurrency(row.price, currency)}
+      </td>
       <td className="py-1 text-right">{formatNumber(row.quantity)}</td>
       <td className="py-1 pr-2 text-right text-muted-foreground">{formatCurrency(row.total, currency)}</td>
     </tr>
@@ -38,13 +40,25 @@ function BookTable({ asks, bids, spread, currency }: ReturnType<typeof bookView>
         </tr>
       </thead>
       <tbody>
-        {asks.length === 0 ? <EmptySide text="No asks" /> : asks.map((row) => <Level key={`a${row.price}`} row={row} currency={currency} />)}
+        {asks.length === 0 ? (
+          <EmptySide text="No asks" />
+        ) : (
+          asks.map((row) => <Level key={`a${row.price}`} row={row} currency={currency} />)
+        )}
         <tr>
-          <td colSpan={3} className="border-y py-1.5 text-center text-xs text-muted-foreground" data-testid="book-spread">
+          <td
+            colSpan={3}
+            className="border-y py-1.5 text-center text-xs text-muted-foreground"
+            data-testid="book-spread"
+          >
             {spread === null ? 'No spread' : `Spread ${formatCurrency(spread, currency)}`}
           </td>
         </tr>
-        {bids.length === 0 ? <EmptySide text="No bids" /> : bids.map((row) => <Level key={`b${row.price}`} row={row} currency={currency} />)}
+        {bids.length === 0 ? (
+          <EmptySide text="No bids" />
+        ) : (
+          bids.map((row) => <Level key={`b${row.price}`} row={row} currency={currency} />)
+        )}
       </tbody>
     </table>
   );
@@ -67,7 +81,9 @@ export function OrderBookCard({ instrument }: { instrument: InstrumentListItem |
     <Card data-testid="order-book">
       <CardHeader>
         <CardTitle>Order Book</CardTitle>
-        <CardDescription>{instrument ? `${instrument.name} · ${ORDER_BOOK_DEPTH} levels a side` : 'Bids and asks'}</CardDescription>
+        <CardDescription>
+          {instrument ? `${instrument.name} · ${ORDER_BOOK_DEPTH} levels a side` : 'Bids and asks'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-3">
         {!instrument ? (

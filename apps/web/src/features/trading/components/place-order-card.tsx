@@ -50,7 +50,11 @@ export function PlaceOrderCard({ instrument, currentPrice, available }: Props) {
       </CardHeader>
       <CardContent>
         {!instrument ? (
-          <EmptyState icon={ShoppingCart} title={EMPTY_STATES.noInstrument} text="Pick one in Market Watch to place an order." />
+          <EmptyState
+            icon={ShoppingCart}
+            title={EMPTY_STATES.noInstrument}
+            text="Pick one in Market Watch to place an order."
+          />
         ) : (
           <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
             <SideToggle side={form.side} onChange={(side) => set({ side })} />

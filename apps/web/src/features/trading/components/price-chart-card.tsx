@@ -13,7 +13,13 @@ import { TickerStats } from './ticker-stats';
 const CandleChart = lazy(() => import('./candle-chart'));
 
 /** Price chart of the selected instrument: its real trades, hourly (SPEC §2's 24-point series). */
-export function PriceChartCard({ instrument, ticker }: { instrument: InstrumentListItem | undefined; ticker: Ticker | undefined }) {
+export function PriceChartCard({
+  instrument,
+  ticker,
+}: {
+  instrument: InstrumentListItem | undefined;
+  ticker: Ticker | undefined;
+}) {
   const candles = useCandles(instrument?.id ?? null);
   const series = candles.data?.candles ?? [];
   const volume = series.reduce((sum, c) => sum + c.volume, 0);
@@ -33,7 +39,11 @@ export function PriceChartCard({ instrument, ticker }: { instrument: InstrumentL
       </CardHeader>
       <CardContent className="flex-1">
         {!instrument ? (
-          <EmptyState icon={CandlestickChart} title={EMPTY_STATES.noInstrument} text="Choose an instrument in Market Watch to see its price history." />
+          <EmptyState
+            icon={CandlestickChart}
+            title={EMPTY_STATES.noInstrument}
+            text="Choose an instrument in Market Watch to see its price history."
+          />
         ) : candles.isPending ? (
           <Skeleton className="h-80 w-full" />
         ) : candles.isError ? (

@@ -27,11 +27,18 @@ export function RecentOrders({ orders }: { orders: Order[] }) {
   return (
     <ul className="flex flex-col divide-y" data-testid="recent-orders">
       {recent.map((order) => (
-        <li key={order.id} className="flex items-center gap-2 py-2 text-xs" data-testid="recent-order" data-status={order.status}>
+        <li
+          key={order.id}
+          className="flex items-center gap-2 py-2 text-xs"
+          data-testid="recent-order"
+          data-status={order.status}
+        >
           <span aria-hidden className={cn('size-2 shrink-0 rounded-full', statusDotClass(order.status))} />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">
-              <span className={order.orderType === 'buy' ? 'text-success' : 'text-destructive'}>{order.orderType === 'buy' ? 'Buy' : 'Sell'}</span>{' '}
+              <span className={order.orderType === 'buy' ? 'text-success' : 'text-destructive'}>
+                {order.orderType === 'buy' ? 'Buy' : 'Sell'}
+              </span>{' '}
               {formatNumber(order.quantity)} {order.instrumentName}
             </span>
             <span className="text-muted-foreground">

@@ -7,7 +7,10 @@ export function TickerStats({ ticker }: { ticker: Ticker }) {
   const money = (value: string | null) => (value === null ? '—' : formatCurrency(value, ticker.currency));
   const change = ticker.changePercent;
   return (
-    <div className="flex shrink-0 flex-col items-end gap-0.5 whitespace-nowrap text-right text-xs tabular-nums text-muted-foreground" data-testid="ticker-stats">
+    <div
+      className="flex shrink-0 flex-col items-end gap-0.5 whitespace-nowrap text-right text-xs tabular-nums text-muted-foreground"
+      data-testid="ticker-stats"
+    >
       <span className="text-lg font-semibold text-foreground">{money(ticker.lastPrice)}</span>
       {change === null ? (
         <span>no trades in 24h</span>

@@ -15,7 +15,11 @@ const portfolio = {
 describe('availableFor', () => {
   it('buys spend available cash in the instrument currency', () => {
     expect(availableFor(portfolio, instrument, 'buy')).toEqual({ kind: 'cash', amount: '379.50', currency: 'EUR' });
-    expect(availableFor({ ...portfolio, cash: [] }, instrument, 'buy')).toEqual({ kind: 'cash', amount: '0.00', currency: 'EUR' });
+    expect(availableFor({ ...portfolio, cash: [] }, instrument, 'buy')).toEqual({
+      kind: 'cash',
+      amount: '0.00',
+      currency: 'EUR',
+    });
   });
 
   it('sells deliver units not reserved by open sells', () => {

@@ -41,7 +41,11 @@ describe('draftOrder', () => {
   });
 
   it('reports malformed values with the shared schema message', () => {
-    expect(draftOrder(ID, form({ quantity: '1.5' }))).toMatchObject({ ok: false, title: 'Invalid Order', description: 'Quantity must be a whole number greater than 0' });
+    expect(draftOrder(ID, form({ quantity: '1.5' }))).toMatchObject({
+      ok: false,
+      title: 'Invalid Order',
+      description: 'Quantity must be a whole number greater than 0',
+    });
     expect(draftOrder(ID, form({ type: 'limit', quantity: '1', price: '0' }))).toMatchObject({
       ok: false,
       description: 'Price must be greater than 0 with at most 2 decimals',

@@ -1,4 +1,10 @@
-import { placeOrderSchema, TRADING_MESSAGES, type OrderKind, type OrderSide, type PlaceOrderInput } from '@meridian/schemas';
+import {
+  placeOrderSchema,
+  TRADING_MESSAGES,
+  type OrderKind,
+  type OrderSide,
+  type PlaceOrderInput,
+} from '@meridian/schemas';
 import { TRADING_TOASTS } from '../constants';
 import { parseUnits } from '@/lib/decimal';
 
@@ -30,7 +36,11 @@ export function draftOrder(instrumentId: string | null, form: OrderFormState): O
   if (!instrumentId || quantity === '' || (form.type === 'limit' && price === '')) {
     return { ok: false, ...TRADING_TOASTS.invalidOrder };
   }
-  const invalid = (description: string): OrderDraft => ({ ok: false, title: TRADING_TOASTS.invalidOrder.title, description });
+  const invalid = (description: string): OrderDraft => ({
+    ok: false,
+    title: TRADING_TOASTS.invalidOrder.title,
+    description,
+  });
   // The schema's union reports any bad quantity as missing; say what is wrong instead.
   if (parseUnits(quantity) === null) return invalid(TRADING_MESSAGES.invalidQuantity);
   const order: PlaceOrderInput = {

@@ -28,12 +28,26 @@ describe('orderOutcome', () => {
   });
 
   it('describes a fill at the average price', () => {
-    const order: Order = { ...base, type: 'market', price: null, status: 'filled', filledQuantity: 10, remainingQuantity: 0, averagePrice: '100.1250' };
+    const order: Order = {
+      ...base,
+      type: 'market',
+      price: null,
+      status: 'filled',
+      filledQuantity: 10,
+      remainingQuantity: 0,
+      averagePrice: '100.1250',
+    };
     expect(orderOutcome(order)).toBe('Buy 10 US Treasury 2031: filled at $100.13 average.');
   });
 
   it('describes a partial fill that rests', () => {
-    const order: Order = { ...base, orderType: 'sell', filledQuantity: 4, remainingQuantity: 6, averagePrice: '99.5000' };
+    const order: Order = {
+      ...base,
+      orderType: 'sell',
+      filledQuantity: 4,
+      remainingQuantity: 6,
+      averagePrice: '99.5000',
+    };
     expect(orderOutcome(order)).toBe('Sell 10 US Treasury 2031: 4 filled at $99.50 average, 6 resting at $99.50.');
   });
 
@@ -41,7 +55,13 @@ describe('orderOutcome', () => {
     expect(orderOutcome({ ...base, type: 'market', status: 'cancelled', cancelReason: 'no_liquidity' })).toBe(
       'Buy 10 US Treasury 2031: cancelled (no more liquidity).',
     );
-    const partial: Order = { ...base, status: 'cancelled', cancelReason: 'self_trade', filledQuantity: 2, averagePrice: '99.0000' };
+    const partial: Order = {
+      ...base,
+      status: 'cancelled',
+      cancelReason: 'self_trade',
+      filledQuantity: 2,
+      averagePrice: '99.0000',
+    };
     expect(orderOutcome(partial)).toBe(
       'Buy 10 US Treasury 2031: 2 filled at $99.00 average; the rest was cancelled (it would have traded with your own order).',
     );

@@ -35,7 +35,9 @@ export default function TradingPage() {
   const available = (side: 'buy' | 'sell') => {
     const result = availableFor(portfolio.data, selected, side);
     if (!result) return null;
-    return result.kind === 'cash' ? formatCurrency(result.amount, result.currency) : `${formatNumber(result.units)} units`;
+    return result.kind === 'cash'
+      ? formatCurrency(result.amount, result.currency)
+      : `${formatNumber(result.units)} units`;
   };
 
   return (
@@ -57,13 +59,22 @@ export default function TradingPage() {
         // Classic desk layout: watch list left, chart and book centre, ticket and account right.
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-12 [&>*>*]:h-full">
           <div className="lg:col-span-3 lg:row-span-2">
-            <MarketWatch rows={marketWatchRows(instruments.data, tickers.data)} selectedId={selectedId} onSelect={setSelectedId} />
+            <MarketWatch
+              rows={marketWatchRows(instruments.data, tickers.data)}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
           </div>
           <div className="lg:col-span-6">
             <PriceChartCard instrument={selected} ticker={ticker} />
           </div>
           <div className="lg:col-span-3">
-            <PlaceOrderCard key={selectedId ?? 'none'} instrument={selected} currentPrice={currentPrice(selected, ticker)} available={available} />
+            <PlaceOrderCard
+              key={selectedId ?? 'none'}
+              instrument={selected}
+              currentPrice={currentPrice(selected, ticker)}
+              available={available}
+            />
           </div>
           <div className="lg:col-span-6">
             <OrderBookCard instrument={selected} />

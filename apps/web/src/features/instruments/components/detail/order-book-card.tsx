@@ -4,7 +4,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { useOrderBook } from '../../api/get-instrument';
 
-function Side({ title, levels, currency, tone }: { title: string; levels: BookLevel[]; currency: string; tone: string }) {
+function Side({
+  title,
+  levels,
+  currency,
+  tone,
+}: {
+  title: string;
+  levels: BookLevel[];
+  currency: string;
+  tone: string;
+}) {
   return (
     <div>
       <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</h4>

@@ -40,7 +40,11 @@ export function PricingCards({ instrument }: { instrument: InstrumentDetail }) {
         value={instrument.yield === null ? '—' : formatPercent(instrument.yield)}
         note={`24h change ${formatPercent(instrument.priceChange, { signed: true })}`}
       />
-      <Figure title="Duration" value={years(instrument.duration)} note={`Modified: ${years(instrument.modifiedDuration)}`} />
+      <Figure
+        title="Duration"
+        value={years(instrument.duration)}
+        note={`Modified: ${years(instrument.modifiedDuration)}`}
+      />
       <Figure
         title="DV01"
         value={instrument.dv01 === null ? '—' : formatCurrency(instrument.dv01, currency)}

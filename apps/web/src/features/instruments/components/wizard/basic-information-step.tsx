@@ -11,7 +11,11 @@ export function BasicInformationStep() {
   return (
     <div className="grid gap-4">
       <InputField name="name" label="Instrument name" placeholder="e.g. Meridian 5% Senior Notes 2031" />
-      <TextareaField name="description" label="Description" placeholder="What the instrument is for and who may hold it" />
+      <TextareaField
+        name="description"
+        label="Description"
+        placeholder="What the instrument is for and who may hold it"
+      />
       <SelectField
         name="contractRole"
         label="Contract role"

@@ -32,7 +32,11 @@ export function Field({ name, label, hint, children }: FieldProps) {
 function useFieldAria(name: InstrumentFormField) {
   const { formState } = useFormContext<InstrumentFormInput>();
   const invalid = Boolean(formState.errors[name]);
-  return { id: fieldId(name), 'aria-invalid': invalid, 'aria-describedby': invalid ? `${fieldId(name)}-error` : undefined };
+  return {
+    id: fieldId(name),
+    'aria-invalid': invalid,
+    'aria-describedby': invalid ? `${fieldId(name)}-error` : undefined,
+  };
 }
 
 // Empty number inputs mean "not given": null, which the schema reports as required where it is.
@@ -51,7 +55,14 @@ export function InputField({ name, label, hint, type = 'text', placeholder, step
   const options = type === 'number' ? { setValueAs: asNumber } : {};
   return (
     <Field name={name} label={label} hint={hint}>
-      <Input {...aria} type={type} placeholder={placeholder} step={step} inputMode={type === 'number' ? 'decimal' : undefined} {...register(name, options)} />
+      <Input
+        {...aria}
+        type={type}
+        placeholder={placeholder}
+        step={step}
+        inputMode={type === 'number' ? 'decimal' : undefined}
+        {...register(name, options)}
+      />
     </Field>
   );
 }

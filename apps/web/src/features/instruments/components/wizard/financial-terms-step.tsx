@@ -11,26 +11,61 @@ export function FinancialTermsStep() {
   const shows = (field: Parameters<typeof isFieldVisible>[0]) => isFieldVisible(field, contractType);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <InputField name="notionalAmount" label={`Notional amount (${currency})`} type="number" step="0.01" placeholder="1000000" />
+      <InputField
+        name="notionalAmount"
+        label={`Notional amount (${currency})`}
+        type="number"
+        step="0.01"
+        placeholder="1000000"
+      />
       <SelectField name="currency" label="Currency" options={plainOptions(CURRENCIES)} />
       <InputField name="issueDate" label="Issue date" type="date" />
-      <InputField name="maturityDate" label="Maturity date" type="date" hint="Optional; must be after the issue date." />
+      <InputField
+        name="maturityDate"
+        label="Maturity date"
+        type="date"
+        hint="Optional; must be after the issue date."
+      />
       <SelectField
         name="settlementCurrency"
         label="Settlement currency"
         options={plainOptions(CURRENCIES)}
         noneLabel="Same as currency"
       />
-      <InputField name="statusDate" label="Status date" type="date" hint="Optional; defaults to the day before issue." />
+      <InputField
+        name="statusDate"
+        label="Status date"
+        type="date"
+        hint="Optional; defaults to the day before issue."
+      />
       {shows('guaranteeAmount') ? (
-        <InputField name="guaranteeAmount" label="Guarantee amount" type="number" step="0.01" hint="Defaults to the notional." />
+        <InputField
+          name="guaranteeAmount"
+          label="Guarantee amount"
+          type="number"
+          step="0.01"
+          hint="Defaults to the notional."
+        />
       ) : null}
       {shows('strikePrice') ? (
-        <InputField name="strikePrice" label={contractType === 'FUTUR' ? 'Futures price' : 'Strike price'} type="number" step="0.01" />
+        <InputField
+          name="strikePrice"
+          label={contractType === 'FUTUR' ? 'Futures price' : 'Strike price'}
+          type="number"
+          step="0.01"
+        />
       ) : null}
-      {shows('optionType') ? <SelectField name="optionType" label="Option type" options={plainOptions(OPTION_TYPES)} /> : null}
+      {shows('optionType') ? (
+        <SelectField name="optionType" label="Option type" options={plainOptions(OPTION_TYPES)} />
+      ) : null}
       {shows('dividendRate') ? (
-        <InputField name="dividendRate" label="Dividend rate (% per year)" type="number" step="0.01" placeholder="e.g. 3.5" />
+        <InputField
+          name="dividendRate"
+          label="Dividend rate (% per year)"
+          type="number"
+          step="0.01"
+          placeholder="e.g. 3.5"
+        />
       ) : null}
     </div>
   );

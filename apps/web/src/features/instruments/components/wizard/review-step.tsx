@@ -1,4 +1,9 @@
-import { CONTRACT_TYPE_LABELS, PAYMENT_FREQUENCY_LABELS, type InstrumentFormField, type InstrumentFormInput } from '@meridian/schemas';
+import {
+  CONTRACT_TYPE_LABELS,
+  PAYMENT_FREQUENCY_LABELS,
+  type InstrumentFormField,
+  type InstrumentFormInput,
+} from '@meridian/schemas';
 import { AlertTriangle } from 'lucide-react';
 import { formatCurrency, formatDate } from '@/lib/format';
 import type { CashFlowPreview } from '../../lib/cash-flow-preview';
@@ -7,14 +12,20 @@ import { CashFlows } from '../cash-flows';
 
 type Props = { values: InstrumentFormInput; preview: CashFlowPreview };
 
-const percentText = (value: number | null | undefined) => (value === null || value === undefined ? 'None' : `${value}%`);
+const percentText = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'None' : `${value}%`;
 
 function Summary({ values }: { values: InstrumentFormInput }) {
   const currency = values.currency ?? 'USD';
-  const amount = (value: number | null | undefined) => (typeof value === 'number' ? formatCurrency(value, currency) : '—');
+  const amount = (value: number | null | undefined) =>
+    typeof value === 'number' ? formatCurrency(value, currency) : '—';
   const shows = (field: InstrumentFormField) => isFieldVisible(field, values.contractType);
   const rows: [string, string, boolean][] = [
-    ['Contract type', values.contractType ? `${values.contractType} · ${CONTRACT_TYPE_LABELS[values.contractType]}` : '—', true],
+    [
+      'Contract type',
+      values.contractType ? `${values.contractType} · ${CONTRACT_TYPE_LABELS[values.contractType]}` : '—',
+      true,
+    ],
     ['Name', values.name || '—', true],
     ['Notional', amount(values.notionalAmount), true],
     ['Issue date', values.issueDate ? formatDate(values.issueDate) : '—', true],
@@ -22,10 +33,22 @@ function Summary({ values }: { values: InstrumentFormInput }) {
     ['Interest', `${percentText(values.interestRate)} ${values.interestRateType ?? ''}`.trim(), shows('interestRate')],
     ['Swap rate', percentText(values.swapRate), shows('swapRate')],
     ['Dividend rate', percentText(values.dividendRate), shows('dividendRate')],
-    [values.contractType === 'FUTUR' ? 'Futures price' : 'Strike price', amount(values.strikePrice), shows('strikePrice')],
+    [
+      values.contractType === 'FUTUR' ? 'Futures price' : 'Strike price',
+      amount(values.strikePrice),
+      shows('strikePrice'),
+    ],
     ['Option type', values.optionType ?? '—', shows('optionType')],
-    ['Guarantee amount', values.guaranteeAmount ? amount(values.guaranteeAmount) : 'Notional', shows('guaranteeAmount')],
-    ['Frequency', values.paymentFrequency ? PAYMENT_FREQUENCY_LABELS[values.paymentFrequency] : '—', shows('paymentFrequency')],
+    [
+      'Guarantee amount',
+      values.guaranteeAmount ? amount(values.guaranteeAmount) : 'Notional',
+      shows('guaranteeAmount'),
+    ],
+    [
+      'Frequency',
+      values.paymentFrequency ? PAYMENT_FREQUENCY_LABELS[values.paymentFrequency] : '—',
+      shows('paymentFrequency'),
+    ],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
@@ -75,7 +98,10 @@ export function ReviewStep({ values, preview }: Props) {
           <h3 id="terms-title" className="text-base font-semibold">
             Generated ACTUS terms
           </h3>
-          <pre data-testid="actus-terms" className="max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs">
+          <pre
+            data-testid="actus-terms"
+            className="max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs"
+          >
             {JSON.stringify(preview.terms, null, 2)}
           </pre>
         </section>
