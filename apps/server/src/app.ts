@@ -23,6 +23,7 @@ import authRoutes from './modules/auth/routes';
 import healthRoutes from './modules/health/routes';
 import instrumentRoutes from './modules/instruments/routes';
 import custodyRoutes from './modules/ledger/custody-routes';
+import jobsPlugin from './modules/jobs/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accessRoutes);

@@ -6,3 +6,4 @@ export * from './instruments';
 export * from './ledger';
 export * from './curves';
 export * from './trading';
+export * from './jobs';

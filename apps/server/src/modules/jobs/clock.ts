@@ -1,0 +1,23 @@
+/** Where the job mechanism reads the time; tests pass a ManualClock to step through leases. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that only moves when told to. */
+export class ManualClock implements Clock {
+  private ms: number;
+  constructor(start: Date | string = '2026-01-05T09:00:00Z') {
+    this.ms = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+  set(at: Date | string): void {
+    this.ms = new Date(at).getTime();
+  }
+}
