@@ -8,3 +8,4 @@ export * from './instrument-terms';
 export * from './instrument-observations';
 export * from './trading';
 export * from './instrument-dates';
+export * from './identifiers';
