@@ -15,6 +15,14 @@ export const instruments = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     contractType: text('contract_type').notNull(),
+    /**
+     * ISIN-format code, assigned by the database on insert (private prefix QZMRD, see
+     * packages/schemas identifiers.ts and migration 0005); null only for instruments
+     * brought in from elsewhere without one, which reports refuse.
+     */
+    isin: text('isin')
+      .unique()
+      .default(sql`platform_isin(nextval('instrument_isin_seq'))`),
     currency: text('currency').notNull(),
     notionalAmount: bigint('notional_amount', { mode: 'bigint' }).notNull(),
     faceValue: bigint('face_value', { mode: 'bigint' }).notNull(),

@@ -15,6 +15,8 @@ export const organisations = pgTable(
     rating: text('rating').notNull(),
     /** ISO 3166-1 alpha-2. */
     country: text('country').notNull(),
+    /** ISO 17442 Legal Entity Identifier (seeded demo organisations get MRDN00… codes). */
+    lei: text('lei').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { seedAccessCatalogue } from './access';
 import { seedAccessDemo } from './access-demo';
 import { seedCurves } from './curves';
+import { seedOrganisationLeis } from './identifiers';
 import { seedInstruments } from './instruments';
 import { seedOrganisations } from './organisations';
 import { seedTradingAccounts } from './trading';
@@ -19,6 +20,7 @@ export interface SeedStep {
 export const SEED_STEPS: SeedStep[] = [
   { name: 'access-catalogue', demo: false, run: seedAccessCatalogue },
   { name: 'organisations', demo: true, run: seedOrganisations },
+  { name: 'organisation-leis', demo: true, run: seedOrganisationLeis },
   { name: 'users', demo: true, run: seedUsers },
   { name: 'access-demo', demo: true, run: seedAccessDemo },
   { name: 'curves', demo: true, run: seedCurves },
