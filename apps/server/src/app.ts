@@ -20,6 +20,7 @@ import './fastify-augment';
 import accessRoutes from './modules/access/routes';
 import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
+import fxRoutes from './modules/fx/routes';
 import healthRoutes from './modules/health/routes';
 import instrumentRoutes from './modules/instruments/routes';
 import custodyRoutes from './modules/ledger/custody-routes';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tradingRoutes);
   await app.register(marketDataRoutes);
   await app.register(custodyRoutes);
+  await app.register(fxRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

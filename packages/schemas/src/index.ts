@@ -9,3 +9,4 @@ export * from './instrument-observations';
 export * from './trading';
 export * from './instrument-dates';
 export * from './identifiers';
+export * from './fx';

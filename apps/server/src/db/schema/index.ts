@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './curves';
 export * from './trading';
 export * from './jobs';
+export * from './market-history';

@@ -5,6 +5,7 @@ import { seedAccessDemo } from './access-demo';
 import { seedCurves } from './curves';
 import { seedOrganisationLeis } from './identifiers';
 import { seedInstruments } from './instruments';
+import { seedMarketHistory } from './market-history';
 import { seedOrganisations } from './organisations';
 import { seedTradingAccounts } from './trading';
 import { seedUsers } from './users';
@@ -19,6 +20,7 @@ export interface SeedStep {
 /** Ordered, idempotent seed steps; later steps may rely on earlier ones. Add one line per step. */
 export const SEED_STEPS: SeedStep[] = [
   { name: 'access-catalogue', demo: false, run: seedAccessCatalogue },
+  { name: 'market-history', demo: false, run: seedMarketHistory },
   { name: 'organisations', demo: true, run: seedOrganisations },
   { name: 'organisation-leis', demo: true, run: seedOrganisationLeis },
   { name: 'users', demo: true, run: seedUsers },

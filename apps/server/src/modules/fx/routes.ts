@@ -1,0 +1,53 @@
+import { CURRENCIES, errorResponseSchema, fxRatesQuerySchema, fxRatesSchema } from '@meridian/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../access/guard';
+import { FX_SOURCE, loadFxTable } from './service';
+
+/** Reference FX rates (read-only; the history is seeded from the shipped ECB file). */
+const fxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/fx/rates',
+    {
+      preHandler: requirePermission('view_market_data'),
+      schema: {
+        tags: ['fx'],
+        summary: 'Units of each platform currency per 1 base, latest ECB reference rate on or before asOf',
+        querystring: fxRatesQuerySchema,
+        response: { 200: fxRatesSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { base, asOf } = request.query;
+      const table = await loadFxTable(app.db, asOf);
+      const available = CURRENCIES.filter((c) => table.has(c));
+      const unavailable = CURRENCIES.filter((c) => !table.has(c));
+      const quoteDate = (currency: string) => table.quotes.find((q) => q.currency === currency)?.rateDate;
+      const baseDate = quoteDate(base);
+      // Before the first publication (or for a base not yet quoted) nothing can be converted.
+      const usable = table.quotes.length > 0 && table.has(base);
+      const rates = usable
+        ? available.map((currency) => ({
+            currency,
+            rate: table.rateText(base, currency),
+            rateDate: laterOf(baseDate, quoteDate(currency)) ?? table.rateDate!,
+          }))
+        : [];
+      return {
+        base,
+        asOf: asOf ?? null,
+        source: FX_SOURCE,
+        rates,
+        unavailable: usable ? unavailable : [...CURRENCIES],
+      };
+    },
+  );
+};
+
+// EUR itself has no publication row; a cross uses the later of its two legs' dates.
+function laterOf(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+export default fxRoutes;
