@@ -28,6 +28,7 @@ import jobsPlugin from './modules/jobs/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { RequestMetrics, registerRequestMetrics } from './plugins/request-metrics';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, { spa: hasWebBuild(config) });
   registerRequestMetrics(app, app.requestMetrics);
   registerOriginCheck(app, config);
+  registerInputGuard(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives() },
     hsts: config.publicUrl.startsWith('https://'),

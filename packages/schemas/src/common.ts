@@ -20,6 +20,43 @@ export const timestampSchema = z.iso.datetime({ offset: true });
 
 export const uuidSchema = z.uuid();
 
+/**
+ * The largest amount any request may name (1,000,000,000,000.00 in hundredths), and the most
+ * cash one account may hold per currency (ten of those). Balances are bigint hundredths
+ * (max about 9.2e18): the omnibus `external:cash` account mirrors all holders' cash, so it only
+ * nears that limit with over 9,000 accounts each at the cap (docs/decisions, "Input bounds at the edge").
+ */
+export const MAX_AMOUNT_MINOR = 100_000_000_000_000n;
+export const MAX_ACCOUNT_CASH_MINOR = 10n * MAX_AMOUNT_MINOR;
+export const AMOUNT_MESSAGES = {
+  positive: 'Amount must be greater than 0',
+  tooLarge: `Amount must be at most ${fromMinorUnits(MAX_AMOUNT_MINOR)}`,
+} as const;
+
+/** A decimal amount (number or string, at most 2 decimals) within 0 < amount <= MAX_AMOUNT. */
+export function isAmountWithinBounds(amount: string | number): boolean {
+  const minor = toMinorUnits(amount);
+  return minor !== null && minor > 0n && minor <= MAX_AMOUNT_MINOR;
+}
+
+/**
+ * C0 control characters and DEL, except tab, line feed and carriage return. PostgreSQL refuses
+ * NUL in text, and none of them belongs in a name, reference or note.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Single-line fields (names, references) refuse line breaks and tabs as well. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+
+/** A single-line text field: no control characters at all. */
+export const lineTextSchema = (options: { max: number }) =>
+  z
+    .string()
+    .max(options.max)
+    .refine((text) => !LINE_CONTROL_CHARACTERS.test(text), CONTROL_CHARACTERS_MESSAGE);
+
 /** Converts a decimal amount (string or number) to integer hundredths; null when not a valid amount. */
 export function toMinorUnits(amount: string | number): bigint | null {
   const text = typeof amount === 'number' ? amountNumberToText(amount) : amount.trim();

@@ -18,7 +18,13 @@ import {
   PAYMENT_FREQUENCIES,
   faceValueMinor,
 } from './instrument-constants';
-import { fromMinorUnits, toMinorUnits } from './common';
+import {
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_MESSAGE,
+  LINE_CONTROL_CHARACTERS,
+  fromMinorUnits,
+  toMinorUnits,
+} from './common';
 
 export * from './instrument-constants';
 export * from './instrument-responses';
@@ -63,8 +69,14 @@ const instrumentFormShape = z.object({
     .min(1, INSTRUMENT_MESSAGES.nameRequired)
     .max(200)
     // Continuable on purpose: an empty name reports "required" only, not also "too short".
-    .refine((name) => name.length === 0 || name.length >= 3, INSTRUMENT_MESSAGES.nameTooShort),
-  description: z.string().trim().max(2000).nullish(),
+    .refine((name) => name.length === 0 || name.length >= 3, INSTRUMENT_MESSAGES.nameTooShort)
+    .refine((name) => !LINE_CONTROL_CHARACTERS.test(name), CONTROL_CHARACTERS_MESSAGE),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTERS_MESSAGE)
+    .nullish(),
   notionalAmount: z
     .number({ error: INSTRUMENT_MESSAGES.notionalRequired })
     .gt(0, INSTRUMENT_MESSAGES.notionalPositive)
@@ -100,6 +112,8 @@ const maturityAfterIssue = z.refine<z.output<typeof instrumentFormShape>>(
     error: INSTRUMENT_MESSAGES.maturityAfterIssue,
     path: ['maturityDate'],
     when: ({ value }) => {
+      // A null or missing body reaches here too (the check runs on invalid input).
+      if (typeof value !== 'object' || value === null) return false;
       const form = value as Partial<Record<keyof FormShape, unknown>>;
       return (
         typeof form.issueDate === 'string' &&

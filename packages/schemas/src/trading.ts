@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalStringSchema, toMinorUnits } from './common';
+import { AMOUNT_MESSAGES, decimalStringSchema, isAmountWithinBounds, lineTextSchema, toMinorUnits } from './common';
 import { CURRENCIES } from './instrument-constants';
 
 // Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
@@ -35,6 +35,7 @@ export const TRADING_MESSAGES = {
   invalidQuantity: 'Quantity must be a whole number greater than 0',
   quantityTooLarge: `Quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
   invalidPrice: 'Price must be greater than 0 with at most 2 decimals',
+  priceTooLarge: `Price must be at most ${AMOUNT_MESSAGES.tooLarge.replace('Amount must be at most ', '')}`,
   priceOnlyForLimit: 'Price is only allowed for limit orders',
   postOnlyLimitGtc: 'Post-only applies to GTC limit orders only',
 } as const;
@@ -69,6 +70,8 @@ export const placeOrderSchema = z
       const minor = toMinorUnits(order.price as string | number);
       if (minor === null || minor <= 0n)
         ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.invalidPrice });
+      else if (!isAmountWithinBounds(order.price as string | number))
+        ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.priceTooLarge });
     }
     if (order.postOnly && (order.type !== 'limit' || order.timeInForce !== 'GTC')) {
       ctx.addIssue({ code: 'custom', path: ['postOnly'], message: TRADING_MESSAGES.postOnlyLimitGtc });
@@ -250,7 +253,8 @@ export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;
 
 const amountInput = z
   .union([z.number(), z.string()], required)
-  .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, 'Amount must be greater than 0');
+  .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, AMOUNT_MESSAGES.positive)
+  .refine((v) => (toMinorUnits(v) ?? 0n) <= 0n || isAmountWithinBounds(v), AMOUNT_MESSAGES.tooLarge);
 
 /** `POST /api/custody/deposits` and `/withdrawals`: cash in or out of a user's account. */
 export const custodyTransferSchema = z
@@ -260,7 +264,8 @@ export const custodyTransferSchema = z
     email: z.email().optional(),
     currency: z.enum(CURRENCIES),
     amount: amountInput,
-    reference: z.string().max(200).optional(),
+    /** The bank's reference of the transfer; a reference is booked once only. */
+    reference: lineTextSchema({ max: 200 }).optional(),
   })
   .refine((t) => Boolean(t.userId) !== Boolean(t.email), { message: 'Give either userId or email', path: ['userId'] })
   .meta({ id: 'CustodyTransfer' });

@@ -41,10 +41,10 @@ describe('sign-in', () => {
     expect(res.cookies.some((c) => c.name.includes('session_token') && c.value)).toBe(false);
   });
 
-  it('signs out through GET /api/logout and the session stops working', async () => {
+  it('signs out through POST /api/logout and the session stops working', async () => {
     const cookie = await t.signIn('investor@meridian.test');
-    const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect(out.statusCode).toBe(302);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
+    expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/');
     expect(out.cookies.find((c) => c.name.includes('session_token'))?.value ?? '').toBe('');
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });

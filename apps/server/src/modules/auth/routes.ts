@@ -37,7 +37,22 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  return reply.send(text.length > 0 ? text : null);
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return reply.send(text.length > 0 ? (isJson ? withoutTokens(text) : text) : null);
+}
+
+/**
+ * Session tokens live in the HttpOnly cookie only: better-auth also puts them in the JSON of
+ * sign-in, get-session and list-sessions, where any script on the page could read them.
+ */
+export function withoutTokens(json: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  return JSON.stringify(parsed, (key, value: unknown) => (key === 'token' ? undefined : value));
 }
 
 /** Sign-out forgets the cached session now; revocations forget all (rare, admin-driven). */
@@ -188,13 +203,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  // Signing out changes state, so it is a POST (behind the origin check): a cross-site link or
+  // image pointing at /api/logout must not end anyone's session.
+  app.post(
     '/api/logout',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Ends the session and returns to the landing page',
-        response: { 302: z.null() },
+        summary: 'Ends the session and returns to the landing page (303)',
+        response: { 303: z.null() },
       },
     },
     async (request, reply) => {
@@ -205,8 +222,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         copyCookies(result.headers, reply);
         forgetEndedSessions(request, '/sign-out');
       }
-      return reply.redirect('/', 302);
+      return reply.redirect('/', 303);
     },
+  );
+
+  app.get(
+    '/api/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Returns to the landing page without signing out (sign out with POST /api/logout)',
+        response: { 302: z.null() },
+      },
+    },
+    async (_request, reply) => reply.redirect('/', 302),
   );
 };
 

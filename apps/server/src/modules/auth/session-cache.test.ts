@@ -37,8 +37,8 @@ describe('session cache', () => {
   it('forgets a session at sign-out, before its TTL', async () => {
     const cookie = await t.signIn('investor@meridian.test');
     expect((await whoami(cookie)).json()).toEqual({ email: 'investor@meridian.test' });
-    const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
-    expect(out.statusCode).toBe(302);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
+    expect(out.statusCode).toBe(303);
     expect((await whoami(cookie)).statusCode).toBe(401);
   });
 

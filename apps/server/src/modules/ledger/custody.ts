@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '@meridian/schemas';
+import { MAX_ACCOUNT_CASH_MINOR, fromMinorUnits } from '@meridian/schemas';
 import type { Tx } from '../../db/client';
 import { unprocessable } from '../../errors';
 import { lockAvailable } from './reservations';
@@ -16,7 +16,7 @@ export interface CashMovement {
 export async function depositCash(tx: Tx, m: CashMovement): Promise<string> {
   const account = await getOrCreateUserAccount(tx, m.userId);
   const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
-  return postJournal(tx, {
+  const entryId = await postJournal(tx, {
     kind: 'deposit',
     reference: m.reference,
     lines: [
@@ -24,6 +24,16 @@ export async function depositCash(tx: Tx, m: CashMovement): Promise<string> {
       { accountId: external, assetType: 'cash', asset: m.currency, amount: -m.amount },
     ],
   });
+  // Read after the write: the balance row stays locked to this transaction, so concurrent
+  // deposits cannot both slip under the cap. The cap keeps the omnibus account far from bigint's end.
+  const { total } = await getBalance(tx, account, 'cash', m.currency);
+  if (total > MAX_ACCOUNT_CASH_MINOR) {
+    throw unprocessable(
+      'ACCOUNT_LIMIT_EXCEEDED',
+      `An account may hold at most ${fromMinorUnits(MAX_ACCOUNT_CASH_MINOR)} ${m.currency}`,
+    );
+  }
+  return entryId;
 }
 
 /** Cash paid out of a user's account; refused beyond what open orders leave available. */

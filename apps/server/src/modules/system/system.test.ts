@@ -22,7 +22,7 @@ describe('GET /api/system/status', () => {
     expect(second.requestLatencyP50Ms).toBeGreaterThan(0);
     expect(second.uptimeSeconds).toBeGreaterThanOrEqual(0);
 
-    await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect((await t.app.inject({ method: 'GET', url: '/api/system/status' })).json().activeSessions).toBe(1);
   });
 });

@@ -226,13 +226,16 @@ function cancel(ctx: BatchContext, writes: BatchWrites, orderId: string, userId:
   return { ok: true, order, replayed: false };
 }
 
+/** A retry replays only when it is the same normalised request, every field that shapes the order. */
 function replay(earlier: OrderState, retry: OrderState): Outcome {
   const same =
     earlier.instrumentId === retry.instrumentId &&
     earlier.side === retry.side &&
     earlier.type === retry.type &&
     earlier.quantity === retry.quantity &&
-    earlier.price === retry.price;
+    earlier.price === retry.price &&
+    earlier.timeInForce === retry.timeInForce &&
+    earlier.postOnly === retry.postOnly;
   if (!same)
     return {
       ok: false,

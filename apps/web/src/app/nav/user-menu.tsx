@@ -15,7 +15,7 @@ import { roleLabel } from '@/lib/roles';
 
 const LOGOUT_PATH = '/api/logout';
 
-/** Signed in: name, email, roles and Sign out (GET /api/logout). Signed out: a Sign in button. */
+/** Signed in: name, email, roles and Sign out (POST /api/logout). Signed out: a Sign in button. */
 export function UserMenu() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <Skeleton className="h-8 w-20" />;
@@ -48,8 +48,11 @@ export function UserMenu() {
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {
-            // A full navigation: the server clears the session cookie and redirects to '/'.
-            window.location.assign(LOGOUT_PATH);
+            // Sign-out is a POST (a GET must not end a session); then a full navigation so no
+            // signed-in state survives in memory.
+            void fetch(LOGOUT_PATH, { method: 'POST', credentials: 'same-origin', redirect: 'manual' }).finally(() =>
+              window.location.assign('/'),
+            );
           }}
         >
           <LogOut />
