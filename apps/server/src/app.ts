@@ -23,7 +23,7 @@ import authRoutes from './modules/auth/routes';
 import fxRoutes from './modules/fx/routes';
 import healthRoutes from './modules/health/routes';
 import instrumentRoutes from './modules/instruments/routes';
-import custodyRoutes from './modules/ledger/custody-routes';
+import custodyRoutes from './modules/custody/routes';
 import jobsPlugin from './modules/jobs/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';

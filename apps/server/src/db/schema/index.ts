@@ -8,3 +8,4 @@ export * from './curves';
 export * from './trading';
 export * from './jobs';
 export * from './market-history';
+export * from './custody';

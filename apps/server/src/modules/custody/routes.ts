@@ -1,18 +1,18 @@
 import {
   custodyTransferResultSchema,
   custodyTransferSchema,
-  fromMinorUnits,
+  lineTextSchema,
   toMinorUnits,
   type CustodyTransfer,
 } from '@meridian/schemas';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { requirePermission } from '../access/guard';
-import { cashBalance, depositCash, withdrawCash } from './custody';
+import { bookMove } from './moves';
 
 async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promise<string> {
   const where = transfer.userId ? eq(users.id, transfer.userId) : eq(users.email, transfer.email!.toLowerCase());
@@ -20,6 +20,11 @@ async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promis
   if (!user) throw notFound('Account holder not found');
   return user.id;
 }
+
+const idempotencyHeaders = z.object({
+  /** A client-chosen key; retrying with it never moves the money twice. */
+  'idempotency-key': lineTextSchema({ max: 200 }).pipe(z.string().min(1)).optional(),
+});
 
 /** Custodian cash movements: deposits into and withdrawals from users' platform accounts. */
 const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,31 +37,24 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['custody'],
           summary:
             direction === 'deposits'
-              ? 'Credit cash to a user account'
-              : 'Pay cash out of a user account (within its available balance)',
+              ? 'Credit cash to a user account (Idempotency-Key honoured; a bank reference is booked once)'
+              : 'Pay cash out of a user account within its available balance (Idempotency-Key honoured)',
+          headers: idempotencyHeaders,
           body: custodyTransferSchema,
           response: { 201: custodyTransferResultSchema },
         },
       },
       async (request, reply) => {
-        const userId = await holderId(app, request.body);
-        const amount = toMinorUnits(request.body.amount)!;
-        const movement = {
-          userId,
+        const { result, replayed } = await bookMove(app.db, {
+          actorId: request.user.id,
+          direction: direction === 'deposits' ? 'deposit' : 'withdraw',
+          holderId: await holderId(app, request.body),
           currency: request.body.currency,
-          amount,
-          reference: request.body.reference ?? `custody:${request.user.id}:${randomUUID()}`,
-        };
-        const result = await app.db.transaction(async (tx) => {
-          const entryId = direction === 'deposits' ? await depositCash(tx, movement) : await withdrawCash(tx, movement);
-          return {
-            entryId,
-            userId,
-            currency: movement.currency,
-            amount: fromMinorUnits(amount),
-            balance: await cashBalance(tx, userId, movement.currency),
-          };
+          amount: toMinorUnits(request.body.amount)!,
+          reference: request.body.reference ?? null,
+          idempotencyKey: request.headers['idempotency-key'] ?? null,
         });
+        if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(result);
       },
     );
