@@ -21,9 +21,10 @@ export interface RiskPosition {
   /**
    * 'cash-flows': revalued through its future ACTUS flows (per unit, holder's view) on the
    * currency curve plus the rating spread. 'price': no flows carry its value (stock, option
-   * without a model): revalued by its own traded-price returns, when it has any.
+   * without a model): revalued by its own traded-price returns, when it has any. 'cash': a
+   * currency balance (price 1, units = amount): only its FX factor moves it.
    */
-  kind: 'cash-flows' | 'price';
+  kind: 'cash-flows' | 'price' | 'cash';
   flows: readonly CashFlow[];
   /** Current price per unit in currency units (last trade, else model); null = not priced. */
   price: number | null;

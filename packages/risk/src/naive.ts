@@ -9,6 +9,7 @@ import { presentValue } from './pricing';
 export function naiveRevalue(positions: readonly RiskPosition[], market: MarketState, scenarios: readonly Scenario[]) {
   const value = (p: RiskPosition, s: Scenario | null) => {
     const fx = market.usdPerUnit[p.currency]! * (1 + (s?.fxReturn?.[p.currency] ?? 0));
+    if (p.kind === 'cash') return p.units * p.price! * fx;
     if (p.kind === 'price')
       return p.units * p.price! * (1 + (s ? (s.priceReturn?.[p.id] ?? s.equityReturn ?? 0) : 0)) * fx;
     const base = market.curves[p.currency]!;

@@ -59,6 +59,7 @@ describe('portfolio revaluation', () => {
       { ...zeroCouponBond(7, -3), id: 'short', rating: 'BBB' },
       { ...zeroCouponBond(12, 5), id: 'eur', currency: 'EUR' },
       { ...zeroCouponBond(1, 4), id: 'stock', kind: 'price' as const, flows: [], price: 42 },
+      { ...zeroCouponBond(1, 5_000), id: 'cash', kind: 'cash' as const, currency: 'EUR', flows: [], price: 1 },
     ];
     const scenarios: Scenario[] = [...PORTFOLIO_STRESS_SCENARIOS, ...usdScenarios(['USD', 'EUR'])];
     const fast = Array.from(revalue(compilePortfolio(positions, market), scenarios));

@@ -42,6 +42,7 @@ export interface CompiledPortfolio {
   readonly usd: Float64Array;
   readonly currencyIndex: Int32Array;
   readonly isCashFlow: Uint8Array;
+  readonly isCash: Uint8Array;
 }
 
 function unpricedReason(position: RiskPosition, market: MarketState): string | null {
@@ -85,6 +86,7 @@ export function compilePortfolio(input: readonly RiskPosition[], market: MarketS
     usd: new Float64Array(positions.length),
     currencyIndex: new Int32Array(positions.length),
     isCashFlow: new Uint8Array(positions.length),
+    isCash: new Uint8Array(positions.length),
   };
   let f = 0;
   positions.forEach((position, p) => {
@@ -92,6 +94,7 @@ export function compilePortfolio(input: readonly RiskPosition[], market: MarketS
     c.units[p] = position.units;
     c.usd[p] = market.usdPerUnit[position.currency]!;
     c.currencyIndex[p] = currencies.indexOf(position.currency);
+    c.isCash[p] = position.kind === 'cash' ? 1 : 0;
     if (position.kind !== 'cash-flows') return;
     c.isCashFlow[p] = 1;
     const curve = market.curves[position.currency]!;
@@ -153,7 +156,10 @@ export function revaluePositions(
   for (let p = 0; p < values.length; p++) {
     const price = portfolio.isCashFlow[p]
       ? portfolio.price[p]! + (pv[p]! - portfolio.basePv[p]!)
-      : portfolio.price[p]! * (1 + (scenario.priceReturn?.[portfolio.positions[p]!.id] ?? scenario.equityReturn ?? 0));
+      : portfolio.isCash[p]
+        ? portfolio.price[p]!
+        : portfolio.price[p]! *
+          (1 + (scenario.priceReturn?.[portfolio.positions[p]!.id] ?? scenario.equityReturn ?? 0));
     values[p] = portfolio.units[p]! * price * portfolio.usd[p]! * fx[portfolio.currencyIndex[p]!]!;
   }
   return values;

@@ -10,3 +10,4 @@ export * from './trading';
 export * from './instrument-dates';
 export * from './identifiers';
 export * from './fx';
+export * from './risk';

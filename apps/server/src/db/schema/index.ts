@@ -9,3 +9,4 @@ export * from './trading';
 export * from './jobs';
 export * from './market-history';
 export * from './custody';
+export * from './risk';

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+// GET /api/risk/metrics, POST /api/risk/stress, limits (issue 14). Money: USD decimal strings
+// (2 decimals) in the reporting currency; ratios and percentages: numbers.
+
+export const RISK_SCOPES = ['own', 'organisation', 'market'] as const;
+export type RiskScope = (typeof RISK_SCOPES)[number];
+
+export const riskMetricsQuerySchema = z.object({ scope: z.enum(RISK_SCOPES).default('own') }).strict();
+
+const money = z.string();
+const isoDate = z.iso.date();
+
+export const RISK_LIMIT_KINDS = ['var_95', 'concentration', 'leverage', 'liquidity'] as const;
+export type RiskLimitKind = (typeof RISK_LIMIT_KINDS)[number];
+
+/** SPEC §9: VaR $200,000; concentration 25 %; leverage 15:1; liquidity ratio ≥ 1.0. */
+export const DEFAULT_RISK_LIMITS: Record<RiskLimitKind, number> = {
+  var_95: 200_000,
+  concentration: 25,
+  leverage: 15,
+  liquidity: 1,
+};
+
+export const riskLimitSchema = z.object({
+  kind: z.enum(RISK_LIMIT_KINDS),
+  name: z.string(),
+  /** var_95 USD; concentration percent; leverage x:1; liquidity ratio (minimum). */
+  limit: z.number(),
+  current: z.number().nullable(),
+  /** current / limit in percent (for liquidity: limit / current); null when not measurable. */
+  utilisation: z.number().nullable(),
+  status: z.enum(['within', 'warning', 'breach', 'not measurable']),
+});
+
+export const riskAlertSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(RISK_LIMIT_KINDS),
+  message: z.string(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
+export const stressResultSchema = z.object({
+  scenario: z.string(),
+  portfolioImpact: money,
+  impactPercent: z.number(),
+  /** Loss as a share of the organisation's Tier 1 capital, percent; null without a capital base. */
+  capitalImpact: z.number().nullable(),
+  riskLevel: z.enum(['acceptable', 'moderate', 'high']),
+  status: z.enum(['pass', 'fail']),
+  note: z.string().nullable(),
+});
+
+export const riskMetricsSchema = z
+  .object({
+    scope: z.enum(RISK_SCOPES),
+    scopeName: z.string(),
+    computedAt: z.string(),
+    reportingCurrency: z.literal('USD'),
+    portfolioValue: money,
+    positions: z.number().int(),
+    var: z.object({
+      var95: money,
+      var99: money,
+      var95TenDay: money,
+      var99TenDay: money,
+      es975: money,
+      parametric95: money,
+      parametric99: money,
+      scenarios: z.number().int(),
+      window: z.object({ from: isoDate, to: isoDate }).nullable(),
+      method: z.string(),
+    }),
+    dv01: money,
+    cs01: money,
+    creditRating: z.object({ rating: z.string().nullable(), ratedShare: z.number() }),
+    leverageRatio: z.number().nullable(),
+    exposure: z.array(z.object({ category: z.string(), value: money, percent: z.number() })),
+    limits: z.array(riskLimitSchema),
+    alerts: z.array(riskAlertSchema),
+    capital: z
+      .object({
+        organisation: z.string(),
+        cet1: money,
+        tier1: money,
+        totalCapital: money,
+        creditRwa: money,
+        marketRwa: money,
+        rwa: money,
+        cet1Ratio: z.number().nullable(),
+        tier1Ratio: z.number().nullable(),
+        totalRatio: z.number().nullable(),
+        leverageRatio: z.number().nullable(),
+        status: z.enum(['compliant', 'buffer shortfall', 'below minimum']),
+        buckets: z.array(z.object({ counterparty: z.string(), weight: z.number(), exposure: money, rwa: money })),
+      })
+      .nullable(),
+    stress: z.array(stressResultSchema),
+    backtest: z.object({
+      days: z.number().int(),
+      exceptions: z.number().int(),
+      kupiecLr: z.number().nullable(),
+      kupiecRejected: z.boolean(),
+      zone: z.enum(['green', 'yellow', 'red']),
+      source: z.string(),
+    }),
+    history: z.array(
+      z.object({
+        date: isoDate,
+        value: money,
+        var95: money,
+        var99: money,
+        pnl: money,
+        source: z.enum(['backfill', 'daily']),
+      }),
+    ),
+    notPriced: z.array(z.object({ instrumentId: z.string(), name: z.string(), reason: z.string() })),
+    noHistory: z.array(z.string()),
+    fxRateDate: isoDate.nullable(),
+  })
+  .meta({ id: 'RiskMetrics' });
+export type RiskMetrics = z.infer<typeof riskMetricsSchema>;
+
+const bp = z.number().finite().min(-5_000).max(5_000);
+const ret = z.number().finite().gt(-100).max(1_000);
+
+/** A custom scenario: shocks in bp (rates, spreads) and percent (FX against USD, equities). */
+export const stressRequestSchema = z
+  .object({
+    scope: z.enum(RISK_SCOPES).default('own'),
+    name: z.string().trim().min(1).max(120),
+    rateShiftBp: z.union([bp, z.array(bp).length(10)]).default(0),
+    spreadShiftBp: bp.default(0),
+    usdMovePercent: ret.default(0),
+    equityMovePercent: ret.default(0),
+  })
+  .strict();
+export type StressRequest = z.infer<typeof stressRequestSchema>;
+
+export const stressResponseSchema = z.object({
+  result: stressResultSchema,
+  notPriced: z.array(z.object({ instrumentId: z.string(), name: z.string(), reason: z.string() })),
+});
+
+export const riskLimitUpdateSchema = z
+  .object({ kind: z.enum(RISK_LIMIT_KINDS), limit: z.number().finite().positive().max(1e12) })
+  .strict();
