@@ -58,6 +58,29 @@ function runTests(args: string[]): number {
   return failed === 0 ? 0 : 1;
 }
 
+/** The file's JSON object, or undefined after printing one clear line (no stack trace). */
+function readJsonObject(file: string): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    return undefined;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    console.error(`${file} is not JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    console.error(`${file} must hold a JSON object of ACTUS terms (or one test-bed case), not ${JSON.stringify(raw)}`);
+    return undefined;
+  }
+  return raw as Record<string, unknown>;
+}
+
 function printEvents(args: string[]): number {
   const to = takeOption(args, '--to');
   const file = args[0];
@@ -66,7 +89,8 @@ function printEvents(args: string[]): number {
     return 2;
   }
   // Either bare terms, or one test-bed case ({ terms, to, dataObserved, eventsObserved }).
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const raw = readJsonObject(file);
+  if (raw === undefined) return 1;
   const isCase = typeof raw.terms === 'object' && raw.terms !== null;
   const rawTerms = (isCase ? raw.terms : raw) as Record<string, unknown>;
   const terms = parseTerms(rawTerms);

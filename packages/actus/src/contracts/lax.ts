@@ -4,6 +4,7 @@ import type { ContractTerms } from '../terms/types.js';
 import type { Conventions } from '../engine/conventions.js';
 import { emptyState, lifecycleModule } from '../engine/lifecycle.js';
 import { roleSign } from '../engine/role.js';
+import { chargeSchedule } from '../engine/budget.js';
 import { EngineError, type ContractState, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { amortizerLifecycle } from './common/amortizer.js';
 import { accrueTo } from './common/interest.js';
@@ -43,7 +44,9 @@ function laxMaturity(terms: ContractTerms): Time {
   const amount = amountOf(terms, last);
   const lastAnchor = anchors[last] as Time;
   if (cycle === undefined || isIncrease(terms, last) || !(amount > 0)) return lastAnchor;
-  return addPeriod(lastAnchor, cycle, Math.max(0, Math.ceil(notional / amount) - 1));
+  const remaining = Math.max(0, Math.ceil(notional / amount) - 1);
+  chargeSchedule(remaining + 1);
+  return addPeriod(lastAnchor, cycle, remaining);
 }
 
 function withValue(e: EngineEvent, value: number): EngineEvent {

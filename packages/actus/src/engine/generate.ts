@@ -2,6 +2,8 @@ import { formatTime, parseTime, type Time } from '../time/datetime.js';
 import type { ContractTerms, Result, TermProblem } from '../terms/types.js';
 import { getContractModule } from '../contracts/index.js';
 import { observeIn, toObservedEvents, toSeriesMap, type RawObservations, type Series } from './observations.js';
+import { DEFAULT_MAX_EVENTS, restoreBudget, startBudget } from './budget.js';
+import { checked } from './output-check.js';
 import { EngineError, type EngineContext, type EngineEvent, type ObservedEvent } from './types.js';
 
 /** A computed event with its post-event state, as the platform consumes it. */
@@ -37,13 +39,23 @@ export interface GenerateOptions {
   observations?: Record<string, { timestamp: string; value: number }[]>;
   /** Observed events (credit events, exercises, ...) in the official test-bed shape. */
   observedEvents?: unknown[];
+  /**
+   * Event budget (default {@link DEFAULT_MAX_EVENTS}): the call answers `SCHEDULE_TOO_LONG`
+   * instead of building more events than this (composite children included) or a
+   * schedule longer than this, and its running time is bounded in proportion.
+   */
+  maxEvents?: number;
 }
+
+/** Deepest composite nesting evaluated (a guarantee of a swap of loans is depth 3). */
+export const MAX_NESTING = 16;
 
 class Context implements EngineContext {
   constructor(
     readonly to: Time | undefined,
     private readonly series: Map<string, Series>,
     readonly observedEvents: readonly ObservedEvent[],
+    private readonly depth = 0,
   ) {}
 
   observe(code: string, time: Time): number {
@@ -55,8 +67,13 @@ class Context implements EngineContext {
   }
 
   evaluate(terms: ContractTerms, to?: Time): EngineEvent[] {
-    const child = to === this.to ? this : new Context(to, this.series, this.observedEvents);
-    return evaluateWith(terms, child);
+    if (this.depth >= MAX_NESTING)
+      throw new EngineError(
+        'contractStructure',
+        'NESTING_TOO_DEEP',
+        `Contracts nested more than ${MAX_NESTING} levels deep are not evaluated`,
+      );
+    return evaluateWith(terms, new Context(to, this.series, this.observedEvents, this.depth + 1));
   }
 }
 
@@ -118,26 +135,68 @@ function observedOf(raw: unknown[] | undefined): ObservedEvent[] {
   return events;
 }
 
+/** Problem of a call that could not complete (always a Result, never a thrown error). */
+function problemOf(error: unknown): TermProblem {
+  if (error instanceof EngineError) return { term: error.term, code: error.code, message: error.message };
+  if (error instanceof RangeError)
+    return {
+      term: 'contractStructure',
+      code: 'SCHEDULE_TOO_LONG',
+      message: `The contract is too large to evaluate (${error.message})`,
+    };
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    term: 'contractType',
+    code: 'ENGINE_ERROR',
+    message: `The engine could not evaluate these terms: ${message}`,
+  };
+}
+
+function isContractTerms(terms: unknown): terms is ContractTerms {
+  return typeof terms === 'object' && terms !== null && typeof (terms as ContractTerms).contractType === 'string';
+}
+
+function budgetOf(options: GenerateOptions): number | TermProblem {
+  const limit = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+  if (Number.isInteger(limit) && limit > 0) return limit;
+  return { term: 'maxEvents', code: 'INVALID_VALUE', message: 'maxEvents must be a positive integer' };
+}
+
 /**
  * Computes the contract's events from its status date (up to `options.to`), each with
- * its payoff and post-event state. Deterministic and free of I/O.
+ * its payoff and post-event state. Deterministic and free of I/O. Never throws: every
+ * failure, including a schedule over the event budget, is a Result error.
  */
 export function generateEvents(
   terms: ContractTerms,
   options: GenerateOptions = {},
 ): Result<ContractEvent[], TermProblem[]> {
+  if (!isContractTerms(terms))
+    return {
+      ok: false,
+      error: [
+        { term: 'contractType', code: 'INVALID_TYPE', message: 'terms must be parsed contract terms (see parseTerms)' },
+      ],
+    };
+  const opts = options ?? {};
   let to: Time | undefined;
-  if (options.to !== undefined && options.to.trim() !== '') {
-    to = parseTime(options.to);
+  if (opts.to !== undefined && opts.to !== null && String(opts.to).trim() !== '') {
+    to = parseTime(String(opts.to));
     if (to === undefined)
       return { ok: false, error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }] };
   }
-  const ctx = new Context(to, seriesOf(options.observations), observedOf(options.observedEvents));
+  const limit = budgetOf(opts);
+  if (typeof limit !== 'number') return { ok: false, error: [limit] };
+  const previous = startBudget(limit);
   try {
-    return { ok: true, value: evaluateWith(terms, ctx).map(toContractEvent) };
+    const ctx = new Context(to, seriesOf(opts.observations), observedOf(opts.observedEvents));
+    const events = evaluateWith(terms, ctx);
+    const out: ContractEvent[] = new Array(events.length);
+    for (let i = 0; i < events.length; i++) out[i] = toContractEvent(checked(events[i] as EngineEvent));
+    return { ok: true, value: out };
   } catch (error) {
-    if (error instanceof EngineError)
-      return { ok: false, error: [{ term: error.term, code: error.code, message: error.message }] };
-    throw error;
+    return { ok: false, error: [problemOf(error)] };
+  } finally {
+    restoreBudget(previous);
   }
 }

@@ -1,5 +1,6 @@
 import type { Time } from '../time/datetime.js';
 import type { ContractTerms } from '../terms/types.js';
+import { chargeEvent } from './budget.js';
 
 /** ACTUS contract state variables (data dictionary "states"). */
 export interface ContractState {
@@ -73,22 +74,14 @@ export interface ContractModule {
   evaluate(terms: ContractTerms, ctx: EngineContext): EngineEvent[];
 }
 
-/** A failure the engine reports as a term problem instead of crashing. */
-export class EngineError extends Error {
-  constructor(
-    readonly term: string,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { EngineError } from './errors.js';
 
 /**
  * A scheduled event with every field present from the start, so all events share one
  * object shape (state fields are filled in after evaluation).
  */
 export function newEvent(time: Time, calcTime: Time, type: string, currency: string): EngineEvent {
+  chargeEvent();
   return {
     time,
     calcTime,

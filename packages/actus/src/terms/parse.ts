@@ -56,7 +56,25 @@ function convert(term: string, type: string, raw: unknown): Converted {
   return (CONVERTERS[type] ?? toText)(raw);
 }
 
-function parseStructure(raw: unknown, problems: TermProblem[]): ContractReference[] | undefined {
+/** Deepest composite nesting accepted (a guarantee of a swap of loans is depth 3). */
+export const MAX_STRUCTURE_DEPTH = 16;
+
+/** Terms the data dictionary allows only as "Positive" amounts (zero is accepted, a negative value is not). */
+const NON_NEGATIVE = new Set([
+  'notionalPrincipal',
+  'notionalPrincipal2',
+  'nextPrincipalRedemptionPayment',
+  'interestCalculationBaseAmount',
+  'nextDividendPaymentAmount',
+  'optionStrike1',
+  'optionStrike2',
+  'penaltyRate',
+  'periodCap',
+  'periodFloor',
+  'quantity',
+]);
+
+function parseStructure(raw: unknown, problems: TermProblem[], depth: number): ContractReference[] | undefined {
   if (!Array.isArray(raw)) {
     problems.push({
       term: 'contractStructure',
@@ -65,14 +83,25 @@ function parseStructure(raw: unknown, problems: TermProblem[]): ContractReferenc
     });
     return undefined;
   }
+  if (depth >= MAX_STRUCTURE_DEPTH) {
+    problems.push({
+      term: 'contractStructure',
+      code: 'NESTING_TOO_DEEP',
+      message: `contractStructure is nested more than ${MAX_STRUCTURE_DEPTH} levels deep`,
+    });
+    return undefined;
+  }
   return raw.map((entry: Record<string, unknown>, i) => {
-    const object = (entry?.object ?? {}) as Record<string, unknown>;
+    const object = (typeof entry?.object === 'object' && entry.object !== null ? entry.object : {}) as Record<
+      string,
+      unknown
+    >;
     const base = {
       referenceType: String(entry?.referenceType ?? ''),
       referenceRole: String(entry?.referenceRole ?? ''),
     };
     if (object.contractType === undefined) return { ...base, object: object as ContractReference['object'] };
-    const child = parseTermsInternal(object, true);
+    const child = parseTermsInternal(object, true, depth + 1);
     if (!child.ok) {
       for (const p of child.error) problems.push({ ...p, term: `contractStructure[${i}].${p.term}` });
       return { ...base, object: {} as ContractTerms };
@@ -117,7 +146,31 @@ function checkMandatory(
   }
 }
 
-function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Result<ContractTerms, TermProblem[]> {
+/** Dates that must come in order: maturity after the initial exchange and not before the status date. */
+function checkDates(terms: Record<string, unknown>, problems: TermProblem[]): void {
+  const md = terms.maturityDate as number | undefined;
+  const ied = terms.initialExchangeDate as number | undefined;
+  const sd = terms.statusDate as number | undefined;
+  if (md === undefined) return;
+  if (ied !== undefined && md < ied)
+    problems.push({
+      term: 'maturityDate',
+      code: 'INVALID_VALUE',
+      message: 'maturityDate must not be before initialExchangeDate',
+    });
+  if (sd !== undefined && md < sd)
+    problems.push({
+      term: 'maturityDate',
+      code: 'INVALID_VALUE',
+      message: 'maturityDate must not be before statusDate',
+    });
+}
+
+function parseTermsInternal(
+  raw: Record<string, unknown>,
+  isChild: boolean,
+  depth: number,
+): Result<ContractTerms, TermProblem[]> {
   const problems: TermProblem[] = [];
   const terms: Record<string, unknown> = {};
   const type = typeof raw.contractType === 'string' ? raw.contractType.trim() : undefined;
@@ -146,7 +199,7 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
       }
     }
     if (term === 'contractStructure') {
-      terms[term] = parseStructure(value, problems);
+      terms[term] = parseStructure(value, problems, depth);
       continue;
     }
     const converted = convert(term, definition.type, value);
@@ -159,8 +212,13 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
       problems.push({ term: key, code: 'UNSUPPORTED', message: `${key}: ${unsupported}` });
       continue;
     }
+    if (NON_NEGATIVE.has(term) && (converted.value as number) < 0) {
+      problems.push({ term: key, code: 'INVALID_VALUE', message: `${key} must not be negative` });
+      continue;
+    }
     terms[term] = converted.value;
   }
+  checkDates(terms, problems);
   if (rules && type !== undefined) checkMandatory(type, terms, given, isChild, problems);
   return problems.length > 0 ? { ok: false, error: problems } : { ok: true, value: terms as unknown as ContractTerms };
 }
@@ -172,5 +230,19 @@ function parseTermsInternal(raw: Record<string, unknown>, isChild: boolean): Res
  * terms or values the engine does not model (`UNSUPPORTED`, see `aliases.ts`).
  */
 export function parseTerms(raw: Record<string, unknown>): Result<ContractTerms, TermProblem[]> {
-  return parseTermsInternal(raw, false);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return {
+      ok: false,
+      error: [{ term: 'contractType', code: 'INVALID_TYPE', message: 'terms must be an object of ACTUS terms' }],
+    };
+  try {
+    return parseTermsInternal(raw, false, 0);
+  } catch (error) {
+    // Only hostile input reaches here (e.g. a getter that throws): still a Result.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: [{ term: 'contractType', code: 'INVALID_TYPE', message: `terms unreadable: ${message}` }],
+    };
+  }
 }

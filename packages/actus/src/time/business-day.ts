@@ -1,5 +1,6 @@
 import { addDays, civil, dayNumber, monthOf, type Time } from './datetime.js';
 import type { BusinessCalendar } from './calendar.js';
+import { EngineError } from '../engine/errors.js';
 
 export type BusinessDayConvention = 'NOS' | 'SCF' | 'SCMF' | 'CSF' | 'CSMF' | 'SCP' | 'SCMP' | 'CSP' | 'CSMP';
 
@@ -19,15 +20,28 @@ function month(t: Time): number {
   return monthOf(civil(dayNumber(t)));
 }
 
+// A calendar with no business day in a year of days is broken: refuse rather than loop forever.
+const MAX_SHIFT_DAYS = 366;
+
+function noBusinessDay(): EngineError {
+  return new EngineError('calendar', 'INVALID_VALUE', `The calendar has no business day within ${MAX_SHIFT_DAYS} days`);
+}
+
 function following(t: Time, cal: BusinessCalendar): Time {
   let r = t;
-  while (!cal.isBusinessDay(r)) r = addDays(r, 1);
+  for (let i = 0; !cal.isBusinessDay(r); i++) {
+    if (i === MAX_SHIFT_DAYS) throw noBusinessDay();
+    r = addDays(r, 1);
+  }
   return r;
 }
 
 function preceding(t: Time, cal: BusinessCalendar): Time {
   let r = t;
-  while (!cal.isBusinessDay(r)) r = addDays(r, -1);
+  for (let i = 0; !cal.isBusinessDay(r); i++) {
+    if (i === MAX_SHIFT_DAYS) throw noBusinessDay();
+    r = addDays(r, -1);
+  }
   return r;
 }
 

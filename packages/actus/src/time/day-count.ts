@@ -10,6 +10,7 @@ import {
   yearOf,
   type Time,
 } from './datetime.js';
+import { chargeWork } from '../engine/budget.js';
 import type { BusinessCalendar } from './calendar.js';
 
 export type DayCountConvention = 'AA' | 'A360' | 'A365' | '30E360' | '30E360ISDA' | '28E336' | 'B252';
@@ -103,6 +104,8 @@ function twentyEight336(start: Time, end: Time): number {
 }
 
 function business252(start: Time, end: Time, calendar: BusinessCalendar): number {
+  // Counting days one by one: charged to the evaluation's budget so far-apart dates cannot stall it.
+  chargeWork(Math.max(0, dayNumber(end) - dayNumber(start)));
   let count = 0;
   for (let d = dayNumber(start); d < dayNumber(end); d++) {
     if (calendar.isBusinessDay(d * SECONDS_PER_DAY)) count++;

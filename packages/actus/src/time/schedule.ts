@@ -13,6 +13,7 @@ import {
   type Time,
 } from './datetime.js';
 import { addPeriod, type Cycle } from './cycle.js';
+import { chargeSchedule } from '../engine/budget.js';
 
 export type EndOfMonthConvention = 'SD' | 'EOM';
 
@@ -45,6 +46,23 @@ function monthStepper(start: Time, months: number, toMonthEnd: boolean): (k: num
 }
 
 /**
+ * Upper bound of the number of dates of a cycle schedule over [start, end], computed
+ * arithmetically so that an endless or absurdly long schedule is refused before it is built.
+ */
+export function scheduleSize(start: Time, end: Time, cycle: Cycle): number {
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return Infinity;
+  if (end <= start) return 1;
+  if (cycle.days === 0) {
+    const a = civil(dayNumber(start));
+    const b = civil(dayNumber(end));
+    const months = yearOf(b) * 12 + monthOf(b) - (yearOf(a) * 12 + monthOf(a));
+    return Math.floor(months / cycle.months) + 2;
+  }
+  const days = (end - start) / SECONDS_PER_DAY;
+  return Math.floor(days / (cycle.days + cycle.months * 28)) + 2;
+}
+
+/**
  * Unadjusted schedule from `start` to `end` for a cycle, ascending and unique.
  * Dates are anchor + k x period (no drift). With a long stub (`L0`) the last regular
  * date before an irregular end is dropped, so the final period is longer.
@@ -61,6 +79,7 @@ export function createSchedule(
     if (addEnd && end !== start) return start < end ? [start, end] : [end, start];
     return addEnd || start !== end ? [start] : [];
   }
+  chargeSchedule(scheduleSize(start, end, cycle));
   const toMonthEnd = movesToMonthEnd(eom, start, cycle);
   const next =
     cycle.days === 0 ? monthStepper(start, cycle.months, toMonthEnd) : (k: number) => addPeriod(start, cycle, k);

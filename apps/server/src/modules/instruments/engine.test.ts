@@ -12,7 +12,7 @@ import {
   instrumentFormSchema,
 } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
-import { compileInstrument, holderSign, newContractId } from './engine';
+import { INSTRUMENT_MAX_EVENTS, compileInstrument, holderSign, newContractId } from './engine';
 
 // Any form the wizard accepts, with the fields each contract type needs filled in.
 const formArb = fc
@@ -88,5 +88,42 @@ describe('wizard terms through the ACTUS engine', () => {
       'O',
     );
     expect(opt.ok ? [] : opt.problems.map((p) => p.term)).toContain('optionStrike1');
+  });
+});
+
+describe('bounded evaluation on the request path', () => {
+  // The longest schedule the period check lets through: INSTRUMENT_MAX_EVENTS / 4 monthly periods.
+  const longest = (contractType: string, interestRateType: string, months: number) =>
+    instrumentFormSchema.parse({
+      contractType,
+      name: 'Longest schedule',
+      notionalAmount: 1000,
+      issueDate: '1000-01-31',
+      maturityDate: addMonths('1000-01-31', months),
+      interestRate: 5,
+      swapRate: 4,
+      strikePrice: 10,
+      dividendRate: 3,
+      interestRateType,
+      paymentFrequency: 'P1M',
+      calendar: 'MONDAYTOFRIDAY',
+    });
+
+  it('every contract type at the longest accepted schedule is answered within a second of CPU', () => {
+    const months = INSTRUMENT_MAX_EVENTS / 4;
+    for (const type of CONTRACT_TYPES)
+      for (const rateType of INTEREST_RATE_TYPES) {
+        const before = process.cpuUsage();
+        const result = compileInstrument(longest(type, rateType, months), 'X-1');
+        const cpu = process.cpuUsage(before);
+        expect((cpu.user + cpu.system) / 1000, `${type} ${rateType}`).toBeLessThan(1000);
+        if (result.ok) expect(result.value.events.length).toBeLessThanOrEqual(INSTRUMENT_MAX_EVENTS);
+        else expect(result.problems[0]?.code).toBe('SCHEDULE_TOO_LONG');
+      }
+  });
+
+  it('one period more is refused from the dates alone, before terms and market data are built', () => {
+    const result = compileInstrument(longest('PAM', 'FLOATING', INSTRUMENT_MAX_EVENTS / 4 + 1), 'X-1');
+    expect(result).toMatchObject({ ok: false, problems: [{ term: 'maturityDate', code: 'SCHEDULE_TOO_LONG' }] });
   });
 });

@@ -103,6 +103,33 @@ describe('POST /api/instruments engine checks', () => {
     expect(body.message).toContain('maturityDate');
   });
 
+  it('422 SCHEDULE_TOO_LONG for terms that used to stall the process, and the server keeps serving', async () => {
+    // A monthly floating annuity from year 1 to 9999: 120,000 periods, each with a redemption,
+    // an interest payment, a rate reset and an annuity re-fixing (seconds of CPU and an
+    // O(n^2) annuity before the event budget existed).
+    const millennia = { ...pamBond, contractType: 'ANN', interestRateType: 'FLOATING', paymentFrequency: 'P1M' };
+    const far = await post({
+      ...millennia,
+      name: 'Forever annuity',
+      issueDate: '0001-01-01',
+      maturityDate: '9999-12-31',
+    });
+    expect(far.statusCode).toBe(422);
+    expect(far.json()).toMatchObject({ code: 'ACTUS_REJECTED', problems: [{ code: 'SCHEDULE_TOO_LONG' }] });
+    // 200 years monthly passes the form's period check (2,400 periods) but its 2,400 re-fixings
+    // over the remaining dates exceed the engine's own work budget: refused by the engine.
+    const long = await post({
+      ...millennia,
+      name: 'Long annuity',
+      issueDate: '2000-01-01',
+      maturityDate: '2200-01-01',
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().problems).toEqual([expect.objectContaining({ term: 'maxEvents', code: 'SCHEDULE_TOO_LONG' })]);
+    const list = await get('/api/instruments');
+    expect(list.statusCode).toBe(200);
+  });
+
   it('422 for an option without a strike', async () => {
     const res = await post({ ...pamBond, contractType: 'OPTNS', notionalAmount: 5000, interestRate: null });
     expect(res.statusCode).toBe(422);

@@ -4,6 +4,7 @@ import { addPeriod } from '../../time/cycle.js';
 import { createSchedule, endOfMonthShift } from '../../time/schedule.js';
 import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
+import { chargeSchedule } from '../../engine/budget.js';
 import { EngineError, newEvent, type EngineContext, type EngineEvent } from '../../engine/types.js';
 import { prepaymentEvents } from './prepayment.js';
 import { interestEvents } from '../pam.js';
@@ -66,6 +67,8 @@ export function amortizerMaturity(terms: ContractTerms, conv: Conventions, kind:
       'The redemption amount never repays the notional',
     );
   const remaining = Math.ceil(notional / perCycle) - 1;
+  // A tiny instalment would put maturity centuries (or 1e300 cycles) away: refuse it before computing the date.
+  chargeSchedule(remaining + 1);
   return endOfMonthShift(terms.endOfMonthConvention, anchor, cycle, addPeriod(last, cycle, remaining));
 }
 
