@@ -18,6 +18,7 @@ import { runSeed } from './db/seed';
 import { registerErrorHandling } from './errors';
 import './fastify-augment';
 import accessRoutes from './modules/access/routes';
+import auditRoutes from './modules/audit/routes';
 import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
 import fxRoutes from './modules/fx/routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accessRoutes);
+  await app.register(auditRoutes);
   await app.register(systemRoutes);
   await app.register(instrumentRoutes);
   await app.register(tradingRoutes);

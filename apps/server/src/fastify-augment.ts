@@ -17,5 +17,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the `requireAuth` / `requirePermission` preHandlers; absent on unguarded routes. */
     user: AuthUser;
+    /** Set by `requirePermission`: the permission and the source that allowed this request (audit). */
+    authorisedBy?: string;
   }
 }

@@ -11,3 +11,4 @@ export * from './instrument-dates';
 export * from './identifiers';
 export * from './fx';
 export * from './risk';
+export * from './audit';

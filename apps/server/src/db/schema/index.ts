@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './market-history';
 export * from './custody';
 export * from './risk';
+export * from './audit';

@@ -26,7 +26,11 @@ export function requirePermission(permissionId: string, options: PermissionOptio
     const amount = options.amount?.(request);
     // Holdings may come from a short-lived cache; the amount is checked against them every time.
     const candidates = await cachedCandidates(request.server.db, request.user.id, permissionId);
-    if (decidePermission(candidates, amount).hasPermission) return;
+    const decision = decidePermission(candidates, amount);
+    if (decision.hasPermission) {
+      request.authorisedBy = `${permissionId} (${decision.source})`;
+      return;
+    }
     // Say so when the permission is held but not for this amount; the id always comes first.
     const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
     throw forbidden(

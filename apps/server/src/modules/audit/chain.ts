@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+
+/** The hash of the (virtual) row before the first one. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** What a row says, in the fields that are hashed (everything but seq and the hashes). */
+export interface AuditContent {
+  occurredAt: Date;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  authorisedBy: string | null;
+  subjectType: string | null;
+  subjectId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  requestId: string | null;
+  clientAddress: string | null;
+}
+
+/**
+ * JSON with object keys sorted at every depth, so the text (and the hash) depends only on
+ * the values: jsonb reorders keys, and a row read back must hash to what was written.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** SHA-256 (hex) over the previous row's hash and this row's canonical content. */
+export function chainHash(seq: number, prevHash: string, content: AuditContent): string {
+  return createHash('sha256')
+    .update(prevHash)
+    .update('\n')
+    .update(canonicalJson({ seq, ...content }))
+    .digest('hex');
+}

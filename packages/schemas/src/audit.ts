@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** One row of the append-only audit trail (hash-chained; see the server's modules/audit). */
+export const auditEventSchema = z
+  .object({
+    seq: z.number().int(),
+    occurredAt: z.string(),
+    actorId: z.string().nullable(),
+    actorEmail: z.string().nullable(),
+    action: z.string(),
+    authorisedBy: z.string().nullable(),
+    subjectType: z.string().nullable(),
+    subjectId: z.string().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    requestId: z.string().nullable(),
+    clientAddress: z.string().nullable(),
+    prevHash: z.string(),
+    hash: z.string(),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time' });
+
+/** GET /api/audit query: newest first, `before` pages backwards by sequence number. */
+export const auditQuerySchema = z
+  .object({
+    actorId: z.string().max(100).optional(),
+    /** Exact action, or a prefix ending in '.' (e.g. `access.`). */
+    action: z.string().max(100).optional(),
+    subjectType: z.string().max(100).optional(),
+    subjectId: z.string().max(100).optional(),
+    from: isoInstant.optional(),
+    to: isoInstant.optional(),
+    before: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .meta({ id: 'AuditQuery' });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z
+  .object({
+    items: z.array(auditEventSchema),
+    /** Pass as `before` for the next (older) page; null at the start of the trail. */
+    nextBefore: z.number().int().nullable(),
+  })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof auditPageSchema>;
