@@ -102,6 +102,8 @@ export const orderSchema = z
     cancelReason: z.enum(CANCEL_REASONS).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Who placed it: only in the market-wide list a supervisor (view_regulatory_data) reads. */
+    userId: z.uuid().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -7,8 +7,11 @@ import type { MyTrade, Order, Trade } from '@meridian/schemas';
 
 export const LIST_LIMIT = 100;
 
-/** Most recent orders, newest first; one user's when `userId` is given. */
-export async function listOrders(db: Db, options: { userId?: string; limit?: number } = {}): Promise<Order[]> {
+/** Most recent orders, newest first; one user's when `userId` is given; `withOwner` adds who placed each. */
+export async function listOrders(
+  db: Db,
+  options: { userId?: string; limit?: number; withOwner?: boolean } = {},
+): Promise<Order[]> {
   const rows = await db
     .select({ order: orders, name: instruments.name, currency: instruments.currency })
     .from(orders)
@@ -16,7 +19,10 @@ export async function listOrders(db: Db, options: { userId?: string; limit?: num
     .where(options.userId ? eq(orders.userId, options.userId) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.sequence))
     .limit(options.limit ?? LIST_LIMIT);
-  return rows.map((r) => orderDto(toOrderState(r.order), r));
+  return rows.map((r) => {
+    const dto = orderDto(toOrderState(r.order), r);
+    return options.withOwner ? { ...dto, userId: r.order.userId } : dto;
+  });
 }
 
 const tradeColumns = {

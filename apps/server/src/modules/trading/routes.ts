@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../access/guard';
+import { checkPermission } from '../access/service';
 import { requireAuth } from '../auth/guard';
 import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
 import { orderDto } from './dto';
@@ -109,12 +110,21 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         tags: ['trading'],
-        summary: 'Most recent orders in the market',
+        summary:
+          'Orders you may see, newest first: your own; with view_regulatory_data every order and its owner (userId)',
         querystring: listQuery,
         response: { 200: orderListSchema },
       },
     },
-    async (request) => listOrders(app.db, { limit: request.query.limit }),
+    // Who placed what is supervision data (docs/decisions "order visibility"): the public view
+    // of the market is the book's price levels and the trade tape, never other users' order ids.
+    async (request) => {
+      const { limit } = request.query;
+      const supervisor = (await checkPermission(app.db, request.user.id, 'view_regulatory_data')).hasPermission;
+      return supervisor
+        ? listOrders(app.db, { limit, withOwner: true })
+        : listOrders(app.db, { userId: request.user.id, limit });
+    },
   );
 
   app.get(
