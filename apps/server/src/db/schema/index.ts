@@ -11,3 +11,4 @@ export * from './market-history';
 export * from './custody';
 export * from './risk';
 export * from './audit';
+export * from './approvals';
