@@ -27,6 +27,7 @@ function tradeEvent(terms: ContractTerms, t: number, type: 'PRD' | 'TD', price: 
   return {
     time: t,
     calcTime: t,
+    scheduleTime: t,
     type,
     payoff,
     currency: terms.currency ?? '',
@@ -49,6 +50,7 @@ function evaluate(terms: ContractTerms, ctx: EngineContext): EngineEvent[] {
   let events: EngineEvent[] = plain.map((e) => ({
     time: e.time,
     calcTime: e.calcTime,
+    scheduleTime: e.scheduleTime,
     type: 'IP',
     currency: terms.currency ?? e.currency,
     payoff: sign * Math.abs(e.payoff - (boundedAt.get(e.time)?.payoff ?? e.payoff)),

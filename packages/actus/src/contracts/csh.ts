@@ -10,7 +10,14 @@ export const csh: ContractModule = {
     const events: EngineEvent[] = [];
     for (const o of ctx.observedEvents) {
       if (o.type !== 'AD' || (o.contractId !== '' && o.contractId !== terms.contractID)) continue;
-      const e: EngineEvent = { time: o.time, calcTime: o.time, type: 'AD', payoff: 0, currency: terms.currency ?? '' };
+      const e: EngineEvent = {
+        time: o.time,
+        calcTime: o.time,
+        scheduleTime: o.time,
+        type: 'AD',
+        payoff: 0,
+        currency: terms.currency ?? '',
+      };
       if (isBefore(e, terms.statusDate, 'AD') || (ctx.to !== undefined && isAfter(e, ctx.to, 'AD'))) continue;
       e.notionalPrincipal = notional;
       e.nominalInterestRate = 0;

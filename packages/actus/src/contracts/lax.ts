@@ -66,8 +66,11 @@ function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): 
   const md = laxMaturity(terms);
   const eom = terms.endOfMonthConvention;
   const events: EngineEvent[] = [];
-  if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
-  events.push(conv.event(md, 'MD'), ...purchaseEvents(terms, conv));
+  if (terms.initialExchangeDate !== undefined) events.push(conv.fixed(terms.initialExchangeDate, 'IED'));
+  events.push(
+    terms.maturityDate !== undefined ? conv.fixed(md, 'MD') : conv.event(md, 'MD'),
+    ...purchaseEvents(terms, conv),
+  );
   for (const segment of segmentsOf(
     terms.arrayCycleAnchorDateOfPrincipalRedemption,
     terms.arrayCycleOfPrincipalRedemption,
@@ -138,7 +141,8 @@ function apply(e: EngineEvent, s: ContractState, terms: ContractTerms, conv: Con
       if (terms.interestCalculationBase !== 'NTL') s.interestCalculationBaseAmount = s.notionalPrincipal;
       return -sign * value * s.notionalScalingMultiplier;
     case 'RR': {
-      const rate = ctx.observe(terms.marketObjectCodeOfRateReset ?? '', t) * (terms.rateMultiplier ?? 1) + value;
+      const rate =
+        ctx.observe(terms.marketObjectCodeOfRateReset ?? '', e.scheduleTime) * (terms.rateMultiplier ?? 1) + value;
       accrueTo(s, terms, conv, t, s.interestCalculationBaseAmount);
       s.nominalInterestRate = Math.min(Math.max(rate, terms.lifeFloor ?? -Infinity), terms.lifeCap ?? Infinity);
       return 0;

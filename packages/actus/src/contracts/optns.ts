@@ -105,15 +105,16 @@ export function exerciseLifecycle(value: (terms: ContractTerms, price: number) =
 
 /**
  * Maturity and an exercise at the same time happen together: MD (ordered before XD)
- * reports the exercise date when the contract is exercised in the money, as the
- * reference implementation does.
+ * reports the exercise date when the exercise settles a non-zero amount, as the
+ * reference implementation does. An option's amount is never negative; a future's is
+ * whenever the price ends below the futures price, and it settles just the same.
  */
 function stampExerciseAtMaturity(events: EngineEvent[]): EngineEvent[] {
   for (let i = 0; i < events.length; i++) {
     const md = events[i] as EngineEvent;
     if (md.type !== 'MD') continue;
     const xd = events.find((e) => e.type === 'XD' && e.time === md.time);
-    if (xd && (xd.exerciseAmount ?? 0) > 0) md.exerciseDate = xd.exerciseDate;
+    if (xd && (xd.exerciseAmount ?? 0) !== 0) md.exerciseDate = xd.exerciseDate;
   }
   return events;
 }

@@ -9,7 +9,10 @@ import {
   anchorOf,
   applyTermination,
   cycleEvents,
+  dropAfterMaturity,
   feeEvents,
+  initialExchangeEvents,
+  maturityEvent,
   purchaseEvents,
   rateResetEvents,
   scalingEvents,
@@ -59,16 +62,16 @@ export function initialAccrual(terms: ContractTerms, conv: Conventions, notional
 
 function schedule(terms: ContractTerms, conv: Conventions, ctx: EngineContext): EngineEvent[] {
   const md = terms.maturityDate as Time;
-  const events: EngineEvent[] = [];
-  if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
-  events.push(conv.event(md, 'MD'));
+  const events: EngineEvent[] = initialExchangeEvents(terms, conv);
+  const maturity = maturityEvent(terms, conv, md);
+  events.push(maturity);
   events.push(...purchaseEvents(terms, conv));
   events.push(...interestEvents(terms, conv, md));
   events.push(...rateResetEvents(terms, conv, md));
   events.push(...feeEvents(terms, conv, md));
   events.push(...scalingEvents(terms, conv, md));
   events.push(...prepaymentEvents(terms, conv, ctx, md));
-  return applyTermination(terms, conv, events);
+  return applyTermination(terms, conv, dropAfterMaturity(events, maturity));
 }
 
 export function pamInitialState(terms: ContractTerms, conv: Conventions): ContractState {

@@ -29,7 +29,7 @@ export const stk = lifecycleModule('STK', {
     if (e.type === 'TD') return sign * (terms.priceAtTerminationDate ?? 0);
     if (e.type === 'DV') {
       const code = terms.marketObjectCodeOfDividends;
-      if (code !== undefined && ctx.hasObservations(code)) return sign * ctx.observe(code, e.calcTime);
+      if (code !== undefined && ctx.hasObservations(code)) return sign * ctx.observe(code, e.scheduleTime);
       return sign * (terms.nextDividendPaymentAmount ?? 0);
     }
     return 0;

@@ -5,6 +5,7 @@ function netEvent(a: EngineEvent, b: EngineEvent, contractId: string): EngineEve
   return {
     time: a.time,
     calcTime: a.calcTime,
+    scheduleTime: a.scheduleTime,
     type: a.type,
     currency: a.currency,
     contractId,

@@ -60,6 +60,7 @@ function parentEvent(terms: ContractTerms, t: number, type: string, price: numbe
   return {
     time: t,
     calcTime: t,
+    scheduleTime: t,
     type,
     payoff,
     currency: terms.currency ?? '',

@@ -24,8 +24,8 @@ const isNetSettled = (terms: ContractTerms): boolean => terms.deliverySettlement
 function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
   const md = terms.maturityDate as Time;
   const events: EngineEvent[] = [...purchaseEvents(terms, conv)];
-  if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
-  events.push(conv.event(md, 'MD'));
+  if (terms.initialExchangeDate !== undefined) events.push(conv.fixed(terms.initialExchangeDate, 'IED'));
+  events.push(conv.fixed(md, 'MD'));
   const ipAnchor = anchorOf(
     terms.cycleAnchorDateOfInterestPayment,
     terms.cycleOfInterestPayment,

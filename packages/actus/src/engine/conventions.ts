@@ -13,6 +13,12 @@ export interface Conventions {
   yearFraction(start: Time, end: Time): number;
   /** A scheduled event at an unadjusted time, shifted per the business-day convention. */
   event(t: Time, type: string): EngineEvent;
+  /**
+   * An event on a stated, non-cyclical date (IED, a given MD): the business-day convention
+   * "does not affect non-cyclical dates", so it stays on its date; under SC* its
+   * calculations still use the shifted date.
+   */
+  fixed(t: Time, type: string): EngineEvent;
 }
 
 // A class rather than closures: one evaluation creates one object and no functions.
@@ -30,7 +36,11 @@ class ContractConventions implements Conventions {
   }
 
   event(t: Time, type: string): EngineEvent {
-    return newEvent(this.bdc.shiftEvent(t), this.bdc.shiftCalc(t), type, this.currency);
+    return newEvent(this.bdc.shiftEvent(t), this.bdc.shiftCalc(t), type, this.currency, t);
+  }
+
+  fixed(t: Time, type: string): EngineEvent {
+    return newEvent(t, this.bdc.shiftCalc(t), type, this.currency, t);
   }
 }
 

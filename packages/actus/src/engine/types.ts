@@ -34,6 +34,12 @@ export type StateSnapshot = Omit<ContractState, 'statusDate' | 'maturityDate'>;
 export interface EngineEvent extends Partial<StateSnapshot> {
   time: Time;
   calcTime: Time;
+  /**
+   * The unadjusted (contractual) schedule date. Market observations (rate resets, scaling
+   * index, dividends, penalty market rate) are read at this date, as the reference does;
+   * accruals use `calcTime`.
+   */
+  scheduleTime: Time;
   type: string;
   payoff: number;
   currency: string;
@@ -80,11 +86,18 @@ export { EngineError } from './errors.js';
  * A scheduled event with every field present from the start, so all events share one
  * object shape (state fields are filled in after evaluation).
  */
-export function newEvent(time: Time, calcTime: Time, type: string, currency: string): EngineEvent {
+export function newEvent(
+  time: Time,
+  calcTime: Time,
+  type: string,
+  currency: string,
+  scheduleTime: Time = calcTime,
+): EngineEvent {
   chargeEvent();
   return {
     time,
     calcTime,
+    scheduleTime,
     type,
     payoff: 0,
     currency,

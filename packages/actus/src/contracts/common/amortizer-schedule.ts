@@ -12,7 +12,10 @@ import {
   anchorOf,
   applyTermination,
   cycleEvents,
+  dropAfterMaturity,
   feeEvents,
+  initialExchangeEvents,
+  maturityEvent,
   purchaseEvents,
   rateResetEvents,
   scalingEvents,
@@ -80,11 +83,11 @@ export function amortizerSchedule(
   md: Time,
   ctx: EngineContext,
 ): EngineEvent[] {
-  const events: EngineEvent[] = [];
-  if (terms.initialExchangeDate !== undefined) events.push(conv.event(terms.initialExchangeDate, 'IED'));
+  const events: EngineEvent[] = initialExchangeEvents(terms, conv);
   const prAnchor = principalAnchor(terms);
   events.push(...cycleEvents(conv, terms, prAnchor, terms.cycleOfPrincipalRedemption, md, 'PR', false));
-  events.push(conv.event(md, 'MD'));
+  const maturity = maturityEvent(terms, conv, md);
+  events.push(maturity);
   events.push(...purchaseEvents(terms, conv));
   const withInterestCycle =
     terms.cycleOfInterestPayment !== undefined || terms.cycleAnchorDateOfInterestPayment !== undefined;
@@ -119,5 +122,5 @@ export function amortizerSchedule(
   events.push(...feeEvents(terms, conv, md));
   events.push(...scalingEvents(terms, conv, md));
   events.push(...prepaymentEvents(terms, conv, ctx, md));
-  return applyTermination(terms, conv, events);
+  return applyTermination(terms, conv, dropAfterMaturity(events, maturity));
 }

@@ -16,13 +16,18 @@ function initialBase(terms: ContractTerms, sign: number): number {
   return sign * (terms.notionalPrincipal ?? 0);
 }
 
-/** Fixed redemption amount when none is given: LAM spreads the notional evenly over the redemption dates. */
+/**
+ * Fixed redemption amount when none is given: LAM spreads the outstanding notional evenly
+ * over the redemption dates still to come (after `from`: the status date of a running
+ * contract, so that nothing is left as a balloon at maturity; none at IED).
+ */
 function defaultRedemption(
   terms: ContractTerms,
   kind: AmortizerKind,
   md: Time,
   s: ContractState,
   conv: Conventions,
+  from?: Time,
 ): number {
   if (terms.nextPrincipalRedemptionPayment !== undefined)
     return roleSign(terms.contractRole) * terms.nextPrincipalRedemptionPayment;
@@ -34,7 +39,8 @@ function defaultRedemption(
     terms.endOfMonthConvention,
     true,
   );
-  return s.notionalPrincipal / Math.max(1, dates.length);
+  const remaining = from === undefined ? dates.length : dates.filter((t) => t > from).length;
+  return s.notionalPrincipal / Math.max(1, remaining);
 }
 
 /** Principal repaid at a PR event. LAM repays Prnxt; NAM/ANN repay Prnxt net of interest due. Never more than outstanding. */
@@ -77,7 +83,7 @@ export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
     s.nominalInterestRate = terms.nominalInterestRate ?? 0;
     s.interestCalculationBaseAmount = initialBase(terms, sign);
     s.accruedInterest = sign * (terms.accruedInterest ?? 0);
-    s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, md, s, conv);
+    s.nextPrincipalRedemptionPayment = defaultRedemption(terms, kind, md, s, conv, terms.statusDate);
     return s;
   };
 

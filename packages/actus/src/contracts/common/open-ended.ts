@@ -33,7 +33,7 @@ export function openEndedSchedule(terms: ContractTerms, conv: Conventions, ctx: 
     );
   const events: EngineEvent[] = [];
   const ied = terms.initialExchangeDate;
-  if (ied !== undefined) events.push(conv.event(ied, 'IED'));
+  if (ied !== undefined) events.push(conv.fixed(ied, 'IED'));
   const currency = terms.currency ?? '';
   const unshifted = (t: Time, type: string, sequence?: number): EngineEvent => {
     const e = newEvent(t, conv.bdc.shiftCalc(t), type, currency);

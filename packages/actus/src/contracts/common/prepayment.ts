@@ -76,7 +76,7 @@ export function penaltyPayoff(
   if (terms.penaltyType === 'A') payoff = sign * rate;
   else if (terms.penaltyType === 'R') payoff = conv.yearFraction(s.statusDate, t) * rate * s.notionalPrincipal;
   else if (terms.penaltyType === 'I') {
-    const market = ctx.observe(terms.marketObjectCodeOfRateReset ?? '', t);
+    const market = ctx.observe(terms.marketObjectCodeOfRateReset ?? '', e.scheduleTime);
     payoff = conv.yearFraction(s.statusDate, t) * s.notionalPrincipal * Math.max(0, s.nominalInterestRate - market);
   }
   accrueTo(s, terms, conv, t, base);

@@ -76,6 +76,31 @@ export function applyTermination(terms: ContractTerms, _conv: Conventions, event
   return kept;
 }
 
+/** IED on its stated date (data dictionary, businessDayConvention: non-cyclical dates are not shifted). */
+export function initialExchangeEvents(terms: ContractTerms, conv: Conventions): EngineEvent[] {
+  return terms.initialExchangeDate === undefined ? [] : [conv.fixed(terms.initialExchangeDate, 'IED')];
+}
+
+/**
+ * MD: a given maturity date stays on its date; a maturity the engine derives (no MD
+ * term) is a schedule date and is shifted like the redemptions before it.
+ */
+export function maturityEvent(terms: ContractTerms, conv: Conventions, md: Time): EngineEvent {
+  return terms.maturityDate !== undefined ? conv.fixed(md, 'MD') : conv.event(md, 'MD');
+}
+
+/**
+ * Events the convention shifts past the maturity event (a last IP or FP on a weekend
+ * maturity under a following convention) are dropped, as the reference does: the MD
+ * event settles the interest and fees accrued to maturity instead (see transitions.ts),
+ * so nothing is paid twice or lost.
+ */
+export function dropAfterMaturity(events: EngineEvent[], maturity: EngineEvent): EngineEvent[] {
+  let late = false;
+  for (const e of events) if (isAfter(e, maturity.time, 'MD')) late = true;
+  return late ? events.filter((e) => !isAfter(e, maturity.time, 'MD')) : events;
+}
+
 /** Purchase event (PRD) when a purchase date is set. */
 export function purchaseEvents(terms: ContractTerms, _conv: Conventions): EngineEvent[] {
   return terms.purchaseDate === undefined ? [] : [tradeDateEvent(terms, terms.purchaseDate, 'PRD')];

@@ -53,7 +53,7 @@ const capitalization: Transition = (e, s, terms, conv, _ctx, base) => {
 };
 
 const rateReset: Transition = (e, s, terms, conv, ctx, base) => {
-  const rate = e.type === 'RR' ? resetRate(s, terms, ctx, e.calcTime) : (terms.nextResetRate as number);
+  const rate = e.type === 'RR' ? resetRate(s, terms, ctx, e.scheduleTime) : (terms.nextResetRate as number);
   accrueTo(s, terms, conv, e.calcTime, base.of(s));
   s.nominalInterestRate = rate;
   return 0;
@@ -68,7 +68,7 @@ const feePayment: Transition = (e, s, terms, conv, _ctx, base) => {
 
 const scaling: Transition = (e, s, terms, conv, ctx, base) => {
   accrueTo(s, terms, conv, e.calcTime, base.of(s));
-  applyScaling(s, terms, ctx, e.calcTime);
+  applyScaling(s, terms, ctx, e.scheduleTime);
   return 0;
 };
 
@@ -96,8 +96,16 @@ const termination: Transition = (e, s, terms, conv, _ctx, base) => {
   return payoff;
 };
 
-const maturity: Transition = (e, s) => {
-  const payoff = s.notionalScalingMultiplier * s.notionalPrincipal;
+/**
+ * MD repays the notional and settles what is still accrued (data dictionary: MD zeroes the
+ * accrued interest). Normally the IP and FP at maturity, ordered before MD, have already
+ * paid it all; when the convention shifted them past an unshifted MD they are dropped
+ * and this is where that interest and fee are paid.
+ */
+const maturity: Transition = (e, s, terms, conv, _ctx, base) => {
+  const interest = s.accruedInterest + accrual(s, conv, e.calcTime, base.of(s));
+  const fee = s.feeAccrued + feeAccrual(s, terms, conv, e.calcTime);
+  const payoff = s.notionalScalingMultiplier * s.notionalPrincipal + s.interestScalingMultiplier * interest + fee;
   closeOut(s, e.calcTime);
   return payoff;
 };
