@@ -25,6 +25,7 @@ import fxRoutes from './modules/fx/routes';
 import healthRoutes from './modules/health/routes';
 import instrumentRoutes from './modules/instruments/routes';
 import custodyRoutes from './modules/custody/routes';
+import complianceRoutes from './modules/compliance/routes';
 import jobsPlugin from './modules/jobs/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(marketDataRoutes);
   await app.register(custodyRoutes);
   await app.register(fxRoutes);
+  await app.register(complianceRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

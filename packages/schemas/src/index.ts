@@ -12,3 +12,4 @@ export * from './identifiers';
 export * from './fx';
 export * from './risk';
 export * from './audit';
+export * from './compliance';

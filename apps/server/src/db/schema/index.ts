@@ -12,3 +12,4 @@ export * from './custody';
 export * from './risk';
 export * from './audit';
 export * from './approvals';
+export * from './compliance';
