@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { depositCash } from '../../modules/ledger/custody';
+import { depositCash } from '../../modules/ledger';
 import type { Db } from '../client';
 import { journalEntries, users } from '../schema';
 

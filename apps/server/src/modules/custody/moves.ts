@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { custodyMoves } from '../../db/schema';
 import { AppError, unprocessable } from '../../errors';
-import { cashBalance, depositCash, withdrawCash } from '../ledger/custody';
+import { cashBalance, depositCash, withdrawCash } from '../ledger';
 
 export type Direction = 'deposit' | 'withdraw';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../../test/harness';
-import { getBalance, getOrCreateUserAccount } from '../ledger/service';
+import { getBalance, getOrCreateUserAccount } from '../ledger';
 
 let t: TestApp;
 let issuer: string;

@@ -11,7 +11,7 @@ import {
 } from '@meridian/schemas';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../errors';
-import { getOrCreateAccount, getOrCreateUserAccount, issuanceAccountCode, postJournal } from '../ledger/service';
+import { getOrCreateAccount, getOrCreateUserAccount, issuanceAccountCode, post } from '../ledger';
 import { compileInstrument, computeEvents, holderSign, newContractId } from './engine';
 import {
   byId,
@@ -68,14 +68,16 @@ export async function createInstrument(
     });
     const issuerAccount = await getOrCreateUserAccount(tx, issuerUserId);
     const issuance = await getOrCreateAccount(tx, issuanceAccountCode(instrumentId));
-    await postJournal(tx, {
-      kind: 'issue',
-      reference: `instrument:${instrumentId}`,
-      lines: [
-        { accountId: issuerAccount, assetType: 'units', asset: instrumentId, amount: units },
-        { accountId: issuance, assetType: 'units', asset: instrumentId, amount: -units },
-      ],
-    });
+    await post(tx, [
+      {
+        kind: 'issue',
+        reference: `instrument:${instrumentId}`,
+        lines: [
+          { accountId: issuerAccount, assetType: 'units', asset: instrumentId, amount: units },
+          { accountId: issuance, assetType: 'units', asset: instrumentId, amount: -units },
+        ],
+      },
+    ]);
     return instrumentId;
   });
   eventCache.set(id, compiled.value.events);

@@ -1,13 +1,14 @@
 import { MAX_ACCOUNT_CASH_MINOR, fromMinorUnits } from '@meridian/schemas';
 import type { Tx } from '../../db/client';
 import { unprocessable } from '../../errors';
-import { lockAvailable } from './reservations';
-import { EXTERNAL_CASH_ACCOUNT, getBalance, getOrCreateAccount, getOrCreateUserAccount, postJournal } from './service';
+import { EXTERNAL_CASH_ACCOUNT, getOrCreateAccount, getOrCreateUserAccount } from './accounts';
+import { getBalance, lockAvailable } from './balances';
+import { post } from './write';
 
 export interface CashMovement {
   userId: string;
   currency: string;
-  /** Hundredths, positive. */
+  /** Minor units of the currency, positive. */
   amount: bigint;
   reference: string;
 }
@@ -16,14 +17,16 @@ export interface CashMovement {
 export async function depositCash(tx: Tx, m: CashMovement): Promise<string> {
   const account = await getOrCreateUserAccount(tx, m.userId);
   const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
-  const entryId = await postJournal(tx, {
-    kind: 'deposit',
-    reference: m.reference,
-    lines: [
-      { accountId: account, assetType: 'cash', asset: m.currency, amount: m.amount },
-      { accountId: external, assetType: 'cash', asset: m.currency, amount: -m.amount },
-    ],
-  });
+  const [entryId] = await post(tx, [
+    {
+      kind: 'deposit',
+      reference: m.reference,
+      lines: [
+        { accountId: account, assetType: 'cash', asset: m.currency, amount: m.amount },
+        { accountId: external, assetType: 'cash', asset: m.currency, amount: -m.amount },
+      ],
+    },
+  ]);
   // Read after the write: the balance row stays locked to this transaction, so concurrent
   // deposits cannot both slip under the cap. The cap keeps the omnibus account far from bigint's end.
   const { total } = await getBalance(tx, account, 'cash', m.currency);
@@ -33,10 +36,13 @@ export async function depositCash(tx: Tx, m: CashMovement): Promise<string> {
       `An account may hold at most ${fromMinorUnits(MAX_ACCOUNT_CASH_MINOR)} ${m.currency}`,
     );
   }
-  return entryId;
+  return entryId!;
 }
 
-/** Cash paid out of a user's account; refused beyond what open orders leave available. */
+/**
+ * Cash paid out of a user's account; refused beyond what open orders leave available
+ * (read under lock for the message; the ledger guard has the last word).
+ */
 export async function withdrawCash(tx: Tx, m: CashMovement): Promise<string> {
   const account = await getOrCreateUserAccount(tx, m.userId);
   const key = { accountId: account, assetType: 'cash' as const, asset: m.currency };
@@ -48,14 +54,17 @@ export async function withdrawCash(tx: Tx, m: CashMovement): Promise<string> {
     );
   }
   const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
-  return postJournal(tx, {
-    kind: 'withdraw',
-    reference: m.reference,
-    lines: [
-      { accountId: account, assetType: 'cash', asset: m.currency, amount: -m.amount },
-      { accountId: external, assetType: 'cash', asset: m.currency, amount: m.amount },
-    ],
-  });
+  const [entryId] = await post(tx, [
+    {
+      kind: 'withdraw',
+      reference: m.reference,
+      lines: [
+        { accountId: account, assetType: 'cash', asset: m.currency, amount: -m.amount },
+        { accountId: external, assetType: 'cash', asset: m.currency, amount: m.amount },
+      ],
+    },
+  ]);
+  return entryId!;
 }
 
 /** A user's cash balance in one currency after a movement. */

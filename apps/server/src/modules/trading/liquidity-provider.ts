@@ -7,7 +7,7 @@ import { DEMO_USERS } from '../../db/seed/users';
 import { balances, instruments, ledgerAccounts, orders, users } from '../../db/schema';
 import type { MarketEventBus } from '../market-data/event-bus';
 import { modelPrices, type ModelQuote as PriceQuote } from '../instruments/service';
-import { userAccountCode } from '../ledger/service';
+import { userAccountCode } from '../ledger';
 import type { TradingService } from './service';
 
 const TICK_MS = 5_000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { InstrumentDesk, OwnerRegistry, type OrderState } from './desk';
-import { balanceKey } from '../ledger/balance-deltas';
+import { balanceKey } from '../ledger';
 import { runBatch, type BatchContext, type Command } from './order-flow';
 
 const instrument = { id: 'inst-1', name: 'Test Bond', currency: 'USD' };
@@ -57,7 +57,9 @@ function context(desk = new InstrumentDesk(instrument, new OwnerRegistry())): Ba
 
 const place = (o: OrderState): Command => ({ kind: 'place', order: o });
 const deltas = (writes: ReturnType<typeof runBatch>['writes']) =>
-  Object.fromEntries(writes.deltas.list().map((d) => [`${d.accountId} ${d.assetType}`, [d.total, d.reserved]]));
+  Object.fromEntries(
+    writes.ledger.balanceDeltas().map((d) => [`${d.accountId} ${d.assetType}`, [d.total, d.reserved]]),
+  );
 
 describe('runBatch', () => {
   it('reserves on placement, moves cash and units exactly on a fill, releases price improvement', () => {
@@ -203,6 +205,6 @@ describe('runBatch', () => {
       place(order('bob', 'buy', 1, 10_000, { postOnly: true })),
     ]);
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['FOK_NOT_FILLABLE', 'POST_ONLY_WOULD_CROSS']);
-    expect(writes.deltas.list()).toEqual([]);
+    expect(writes.ledger.balanceDeltas()).toEqual([]);
   });
 });

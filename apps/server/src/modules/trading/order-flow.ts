@@ -2,7 +2,7 @@ import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/m
 import { randomUUID } from 'node:crypto';
 import { fromMinorUnits } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
-import { BalanceDeltas, balanceKey, type BalanceKey } from '../ledger/balance-deltas';
+import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
 import type { InstrumentDesk, OrderState } from './desk';
 
 export type Command = { kind: 'place'; order: OrderState } | { kind: 'cancel'; orderId: string; userId: string };
@@ -22,6 +22,8 @@ export interface TradeRecord {
   quantity: bigint;
   currency: string;
   createdAt: Date;
+  /** The ledger entry that settled it. */
+  entryId: string;
 }
 
 /** What a batch read before matching (under row locks) and what it will write. */
@@ -44,7 +46,8 @@ export interface BatchWrites {
   inserted: OrderState[];
   updated: Map<string, OrderState>;
   trades: TradeRecord[];
-  deltas: BalanceDeltas;
+  /** Reservations and DvP settlements, written by the ledger with the batch. */
+  ledger: LedgerBatch;
 }
 
 /** The balance an order reserves from: cash of the instrument currency for buys, units for sells. */
@@ -60,7 +63,7 @@ export function reservationKey(desk: InstrumentDesk, accountId: string, side: 'b
  * persists `writes` in one transaction and rebuilds the desk if that fails.
  */
 export function runBatch(ctx: BatchContext, commands: Command[]): { outcomes: Outcome[]; writes: BatchWrites } {
-  const writes: BatchWrites = { inserted: [], updated: new Map(), trades: [], deltas: new BalanceDeltas() };
+  const writes: BatchWrites = { inserted: [], updated: new Map(), trades: [], ledger: new LedgerBatch() };
   const outcomes = commands.map((command): Outcome => {
     try {
       return command.kind === 'place'
@@ -97,7 +100,7 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
   }
   ctx.available.set(balanceKey(key), available - amount);
   order.reserved = amount;
-  writes.deltas.add(key, 0n, amount);
+  writes.ledger.reserve(key, amount);
 
   for (let i = 0; i < report.fillCount; i++) {
     const makerEngineId = report.makerIds[i]!;
@@ -146,7 +149,7 @@ function reservationAmount(desk: InstrumentDesk, order: OrderState): bigint {
   return cost;
 }
 
-/** Delivery versus payment for one fill: cash buyer -> seller, units seller -> buyer, reservations consumed. */
+/** One fill: the orders' figures move here; the ledger settles it DvP against both reservations. */
 function settleFill(
   ctx: BatchContext,
   writes: BatchWrites,
@@ -168,12 +171,19 @@ function settleFill(
   buy.reserved -= value;
   sell.reserved -= quantity;
   const { currency, id: instrumentId } = ctx.desk.instrument;
-  writes.deltas.add({ accountId: buyerAccountId, assetType: 'cash', asset: currency }, -value, -value);
-  writes.deltas.add({ accountId: buyerAccountId, assetType: 'units', asset: instrumentId }, quantity, 0n);
-  writes.deltas.add({ accountId: sellerAccountId, assetType: 'units', asset: instrumentId }, -quantity, -quantity);
-  writes.deltas.add({ accountId: sellerAccountId, assetType: 'cash', asset: currency }, value, 0n);
+  const tradeId = randomUUID();
+  const entryId = writes.ledger.settle({
+    tradeId,
+    buyerAccountId,
+    sellerAccountId,
+    instrumentId,
+    currency,
+    price,
+    quantity,
+    createdAt: ctx.now,
+  });
   writes.trades.push({
-    id: randomUUID(),
+    id: tradeId,
     instrumentId,
     buyOrderId: buy.id,
     sellOrderId: sell.id,
@@ -186,6 +196,7 @@ function settleFill(
     quantity,
     currency,
     createdAt: ctx.now,
+    entryId,
   });
 }
 
@@ -213,7 +224,7 @@ function release(ctx: BatchContext, writes: BatchWrites, order: OrderState, amou
   if (amount === 0n) return;
   order.reserved -= amount;
   const accountId = ctx.accountOf(order.userId)!;
-  writes.deltas.add(reservationKey(ctx.desk, accountId, order.side), 0n, -amount);
+  writes.ledger.release(reservationKey(ctx.desk, accountId, order.side), amount);
 }
 
 function cancel(ctx: BatchContext, writes: BatchWrites, orderId: string, userId: string): Outcome {

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { AvailableCache } from '../ledger/available-cache';
-import { balanceKey } from '../ledger/balance-deltas';
-import { ledgerAccounts, orders } from '../../db/schema';
-import { jsonRows, uuidArray } from '../ledger/json-rows';
+import { orders } from '../../db/schema';
+import { jsonRows, uuidArray } from '../../db/json-rows';
 import {
-  journalCtes,
+  balanceKey,
+  commit,
+  findUserAccounts,
   lockAvailable,
   readAvailable,
-  writeWithBalances,
+  type AvailableCache,
   type BalanceState,
-} from '../ledger/reservations';
-import { userAccountCode, type JournalLine } from '../ledger/service';
+} from '../ledger';
 import type { InstrumentDesk, OrderState } from './desk';
 import { reservationKey, type BatchContext, type BatchWrites, type Command, type TradeRecord } from './order-flow';
 
@@ -22,11 +21,7 @@ export type AccountCache = Map<string, string>;
 export async function loadAccounts(tx: Db | Tx, cache: AccountCache, userIds: Iterable<string>): Promise<void> {
   const missing = [...new Set(userIds)].filter((id) => !cache.has(id));
   if (missing.length === 0) return;
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, missing.map(userAccountCode)));
-  for (const row of rows) cache.set(row.userId!, row.id);
+  for (const [userId, accountId] of await findUserAccounts(tx, missing)) cache.set(userId, accountId);
 }
 
 /**
@@ -95,42 +90,17 @@ export async function loadBatchContext(
 
 /**
  * Persists everything a batch decided in ONE statement (data-modifying CTEs, each fed by
- * one JSON parameter): orders, order updates, trades, their DvP journal entries,
- * settlements and every balance change, the latter guarded (see writeWithBalances).
+ * one JSON parameter): orders, order updates, trades and settlements here, and through
+ * the ledger's `commit` the DvP journal entries and every balance change, guarded.
  * Constant statement text, one round trip; answers the balances as it left them.
  */
 export function writeBatch(db: Db | Tx, writes: BatchWrites): Promise<BalanceState[]> {
   const updated = [...writes.updated.values()].filter((o) => !writes.inserted.includes(o));
-  const settled = writes.trades.map((trade) => ({ trade, entryId: randomUUID() }));
   const ctes: SQL[] = [];
   if (writes.inserted.length > 0) ctes.push(insertOrdersCte(writes.inserted));
   if (updated.length > 0) ctes.push(updateOrdersCte(updated));
-  if (settled.length > 0) {
-    ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(settled));
-    ctes.push(
-      ...journalCtes(
-        settled.map(({ trade, entryId }) => ({
-          id: entryId,
-          kind: 'trade',
-          reference: `trade:${trade.id}`,
-          createdAt: trade.createdAt,
-          lines: dvpLines(trade),
-        })),
-      ),
-    );
-  }
-  return writeWithBalances(db, ctes, writes.deltas.list());
-}
-
-/** Delivery versus payment: cash buyer -> seller, units seller -> buyer; nets to zero per asset. */
-function dvpLines(t: TradeRecord): JournalLine[] {
-  const value = t.price * t.quantity;
-  return [
-    { accountId: t.buyerAccountId, assetType: 'cash', asset: t.currency, amount: -value },
-    { accountId: t.sellerAccountId, assetType: 'cash', asset: t.currency, amount: value },
-    { accountId: t.sellerAccountId, assetType: 'units', asset: t.instrumentId, amount: -t.quantity },
-    { accountId: t.buyerAccountId, assetType: 'units', asset: t.instrumentId, amount: t.quantity },
-  ];
+  if (writes.trades.length > 0) ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(writes.trades));
+  return commit(db, writes.ledger, ctes);
 }
 
 // `with ordinality` + `order by n` keeps arrival order in the bigserial sequence (time priority on rebuild).
@@ -207,12 +177,12 @@ function insertTradesCte(rows: TradeRecord[]): SQL {
 }
 
 /** The trade settled in its own transaction, so its settlement is completed at once. */
-function insertSettlementsCte(rows: { trade: TradeRecord; entryId: string }[]): SQL {
+function insertSettlementsCte(rows: TradeRecord[]): SQL {
   const json = jsonRows(
-    rows.map(({ trade, entryId }) => ({
+    rows.map((trade) => ({
       id: randomUUID(),
       trade_id: trade.id,
-      journal_entry_id: entryId,
+      journal_entry_id: trade.entryId,
       status: 'completed',
       currency: trade.currency,
       cash_amount: trade.price * trade.quantity,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { modelPrice } from '../instruments/service';
-import { depositCash } from '../ledger/custody';
+import { depositCash } from '../ledger';
 
 /**
  * Portfolio figures on the seeded demo, from fixture trades in all nine contract types.

@@ -3,7 +3,7 @@ import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { balances, instruments, ledgerAccounts, orders, trades } from '../../db/schema';
 import { listInstruments } from '../instruments/service';
-import { userAccountCode } from '../ledger/service';
+import { userAccountCode } from '../ledger';
 import { valuePortfolio, type UnitMovement } from './portfolio';
 
 /** Totals are reported in this currency (SPEC: dollars); other currencies are listed, not converted. */

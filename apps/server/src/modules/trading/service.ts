@@ -6,8 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors';
-import { AvailableCache } from '../ledger/available-cache';
-import { LEDGER_GUARD_SQLSTATE } from '../ledger/reservations';
+import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
 import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
@@ -216,7 +215,7 @@ export class TradingService {
       } catch (error) {
         // Nothing was written: the in-memory book must forget what it matched.
         await this.rebuild(entry);
-        const retry = isTransient(error) || (!locked && sqlState(error) === LEDGER_GUARD_SQLSTATE);
+        const retry = isTransient(error) || (!locked && isLedgerGuardRefusal(error));
         if (attempt >= 3 || !retry) throw error;
         if (locked) this.log?.warn({ err: error, attempt }, 'order batch hit a transient database error; retrying');
       }
@@ -270,12 +269,4 @@ function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLevel[]; 
 function isTransient(error: unknown): boolean {
   const code = sqlState(error);
   return code === '40P01' || code === '40001' || code === '23505';
-}
-
-/** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it. */
-function sqlState(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }

@@ -1,7 +1,7 @@
 import { addMonths } from '@meridian/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { TEST_ORIGIN, type TestApp } from '../../test/harness';
-import { getBalance, getOrCreateUserAccount } from '../ledger/service';
+import { getBalance, getOrCreateUserAccount } from '../ledger';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 
