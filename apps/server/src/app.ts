@@ -27,6 +27,7 @@ import instrumentRoutes from './modules/instruments/routes';
 import custodyRoutes from './modules/custody/routes';
 import complianceRoutes from './modules/compliance/routes';
 import jobsPlugin from './modules/jobs/plugin';
+import liquidityRoutes from './modules/liquidity/routes';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(custodyRoutes);
   await app.register(fxRoutes);
   await app.register(complianceRoutes);
+  await app.register(liquidityRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

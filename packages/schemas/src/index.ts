@@ -13,3 +13,5 @@ export * from './fx';
 export * from './risk';
 export * from './audit';
 export * from './compliance';
+export * from './liquidity';
+export * from './custody';

@@ -17,8 +17,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Why an order stopped before filling: the owner, no more liquidity (IOC/market), or self-trade prevention. */
 export const CANCEL_REASONS = ['user', 'no_liquidity', 'self_trade'] as const;
 export type CancelReasonCode = (typeof CANCEL_REASONS)[number];
-/** Settlement statuses shown (SPEC §3). A trade settles delivery-versus-payment in its own transaction. */
-export const SETTLEMENT_STATUSES = ['pending', 'processing', 'completed'] as const;
+/**
+ * Settlement statuses (SPEC §3 shows pending, processing, completed). A T+0 trade settles
+ * delivery-versus-payment in its own transaction; a T+N one waits `pending` for its date and
+ * is `failed` (with a reason, retried the next business day) when a leg is missing.
+ */
+export const SETTLEMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '1h';

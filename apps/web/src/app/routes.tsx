@@ -23,6 +23,7 @@ const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashb
 const TradingPage = lazy(() => import('@/features/trading/routes/trading-page'));
 const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/create-instrument'));
 const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketplace'));
+const MarketMakerDashboard = lazy(() => import('@/features/market-maker/routes/market-maker-dashboard'));
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
 
 export const appRoutes: AppRoute[] = [
@@ -50,10 +51,7 @@ export const appRoutes: AppRoute[] = [
     path: '/market-maker',
     title: 'Market Maker Dashboard',
     guard: 'auth',
-    component: comingSoon(
-      'Market Maker Dashboard',
-      'It will show your liquidity positions, spreads and recent trades.',
-    ),
+    component: MarketMakerDashboard,
   },
   {
     path: '/custodian',

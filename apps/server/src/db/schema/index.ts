@@ -13,3 +13,4 @@ export * from './risk';
 export * from './audit';
 export * from './approvals';
 export * from './compliance';
+export * from './servicing';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations';
 import { users } from './auth';
 
@@ -30,6 +30,8 @@ export const instruments = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     maturityDate: date('maturity_date', { mode: 'string' }),
     status: text('status').notNull().default('active'),
+    /** Business days between trade and settlement: 0 settles in the trade's transaction (T+0). */
+    settlementCycle: integer('settlement_cycle').notNull().default(0),
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
     observations: jsonb('observations')
       .$type<Record<string, { timestamp: string; value: number }[]>>()

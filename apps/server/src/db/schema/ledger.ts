@@ -5,7 +5,7 @@ import { users } from './auth';
 // Double-entry ledger (ARCHITECTURE "Ledger"): every movement of cash or units is a journal
 // entry whose lines net to zero per asset; balances are maintained in the same transaction.
 
-export const JOURNAL_KINDS = ['issue', 'trade', 'deposit', 'withdraw'] as const;
+export const JOURNAL_KINDS = ['issue', 'trade', 'deposit', 'withdraw', 'servicing'] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const ASSET_TYPES = ['cash', 'units'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -33,7 +33,7 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_reference_idx').on(t.reference),
-    check('journal_entries_kind_check', sql`${t.kind} in ('issue', 'trade', 'deposit', 'withdraw')`),
+    check('journal_entries_kind_check', sql`${t.kind} in ('issue', 'trade', 'deposit', 'withdraw', 'servicing')`),
   ],
 );
 

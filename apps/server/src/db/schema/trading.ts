@@ -4,7 +4,9 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -105,7 +107,7 @@ export const trades = pgTable(
   ],
 );
 
-export const SETTLEMENT_STATUSES = ['pending', 'processing', 'completed'] as const;
+export const SETTLEMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 
 /** One per trade: the delivery-versus-payment journal entry that settled it. */
 export const settlements = pgTable(
@@ -123,6 +125,18 @@ export const settlements = pgTable(
     units: big('units').notNull(),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Intended settlement date (trade date + the instrument's cycle in business days). */
+    settleOn: date('settle_on', { mode: 'string' }),
+    /** Why the last attempt failed (a missing leg); retried on the next business day. */
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts')
+      .notNull()
+      .default(sql`0`),
   },
-  (t) => [index('settlements_created_idx').on(t.createdAt)],
+  (t) => [
+    index('settlements_created_idx').on(t.createdAt),
+    index('settlements_open_idx')
+      .on(t.settleOn)
+      .where(sql`${t.status} in ('pending', 'failed')`),
+  ],
 );

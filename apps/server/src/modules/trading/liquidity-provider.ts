@@ -8,6 +8,7 @@ import { balances, instruments, ledgerAccounts, orders, users } from '../../db/s
 import type { MarketEventBus } from '../market-data/event-bus';
 import { modelPrices, type ModelQuote as PriceQuote } from '../instruments/service';
 import { userAccountCode } from '../ledger';
+import { ensureProgrammes, programmeSettings, recordQuoteMid } from '../liquidity/programmes';
 import type { TradingService } from './service';
 
 const TICK_MS = 5_000;
@@ -32,6 +33,9 @@ type ModelQuote = PriceQuote & { price: bigint };
 
 interface Book {
   model: ModelQuote;
+  /** The quoting programme's half spread (Adjust Spreads edits it); a change requotes. */
+  halfSpreadBp: bigint;
+  paused: boolean;
   driftBp: number;
   mid: bigint | null;
   orderIds: string[];
@@ -81,7 +85,21 @@ export class LiquidityProvider {
     const active = await modelPrices(this.db, eq(instruments.status, 'active'));
     const models = active.filter((q): q is ModelQuote => q.price !== null && q.price > 0n).slice(0, MAX_INSTRUMENTS);
     for (const model of models)
-      this.books.set(model.instrumentId, { model, driftBp: 0, mid: null, orderIds: [], stale: true });
+      this.books.set(model.instrumentId, {
+        model,
+        halfSpreadBp: HALF_SPREAD_BP,
+        paused: false,
+        driftBp: 0,
+        mid: null,
+        orderIds: [],
+        stale: true,
+      });
+    await ensureProgrammes(
+      this.db,
+      this.maker,
+      models.map((m) => m.instrumentId),
+      Number(HALF_SPREAD_BP),
+    );
     await this.placeSeededIssues(models);
     this.unsubscribe = this.bus.subscribe((event) => {
       if (event.type === 'order' && event.userId === this.maker && event.order.status !== 'open') {
@@ -105,8 +123,13 @@ export class LiquidityProvider {
 
   /** One round over the instruments: move each fair value, requote where needed, maybe trade. */
   async tick(): Promise<void> {
+    await this.readProgrammes();
     for (const [instrumentId, book] of this.books) {
       try {
+        if (book.paused) {
+          if (book.orderIds.length > 0) await this.withdraw(book);
+          continue;
+        }
         const step = (this.random() - 0.5) * 8 - book.driftBp * 0.05;
         book.driftBp = Math.max(-MAX_DRIFT_BP, Math.min(MAX_DRIFT_BP, book.driftBp + step));
         const fair = (book.model.price * BigInt(Math.round(10_000 + book.driftBp))) / 10_000n;
@@ -119,11 +142,29 @@ export class LiquidityProvider {
     }
   }
 
-  private async requote(instrumentId: string, book: Book, fair: bigint): Promise<void> {
+  /** Picks up spread and status changes of the quoting programmes; a changed spread requotes. */
+  private async readProgrammes(): Promise<void> {
+    const settings = await programmeSettings(this.db, this.maker);
+    for (const [instrumentId, book] of this.books) {
+      const programme = settings.get(instrumentId);
+      if (!programme) continue;
+      const halfSpreadBp = BigInt(programme.halfSpreadBp);
+      if (halfSpreadBp !== book.halfSpreadBp) book.stale = true;
+      book.halfSpreadBp = halfSpreadBp;
+      book.paused = programme.status === 'paused';
+      if (book.paused) book.stale = true;
+    }
+  }
+
+  private async withdraw(book: Book): Promise<void> {
     for (const id of book.orderIds) await this.trading.cancelOrder(this.maker, id).catch(() => undefined);
     book.orderIds = [];
+  }
+
+  private async requote(instrumentId: string, book: Book, fair: bigint): Promise<void> {
+    await this.withdraw(book);
     for (let level = 0n; level < BigInt(LEVELS); level++) {
-      const offset = (fair * (HALF_SPREAD_BP + STEP_BP * level)) / 10_000n || 1n + level;
+      const offset = (fair * (book.halfSpreadBp + STEP_BP * level)) / 10_000n || 1n + level;
       const quantity = quoteSize(fair) * (1 + Number(level));
       for (const [orderType, price] of [
         ['buy', fair - offset],
@@ -133,7 +174,11 @@ export class LiquidityProvider {
         const outcome = await this.trading
           .placeOrder(this.maker, limitOrder(instrumentId, orderType, quantity, price, true), null)
           .catch(() => null);
-        if (outcome?.ok) book.orderIds.push(outcome.order.id);
+        if (outcome?.ok) {
+          book.orderIds.push(outcome.order.id);
+          // Fills are measured against this mid (spread earnings on the Market Maker Dashboard).
+          await recordQuoteMid(this.db, outcome.order.id, instrumentId, fair);
+        }
       }
     }
     book.mid = fair;

@@ -10,7 +10,12 @@ import { RECENT_TRANSACTIONS_ROWS } from '../constants';
 import { recentTransactions } from '../lib/portfolio-views';
 import { CardMessage } from './card-message';
 
-const SETTLEMENT_VARIANT = { completed: 'success', processing: 'info', pending: 'warning' } as const;
+const SETTLEMENT_VARIANT = {
+  completed: 'success',
+  processing: 'info',
+  pending: 'warning',
+  failed: 'destructive',
+} as const;
 
 /** Recent Transactions: the user's latest trades from GET /api/trades/my. */
 export function RecentTransactionsCard() {

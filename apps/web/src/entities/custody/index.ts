@@ -1,0 +1,3 @@
+export { getCustodyAssets, getCustodySettlements, processSettlements } from './api';
+export { useCustodyAssets, useCustodySettlements, useProcessSettlements } from './hooks';
+export { custodyKeys } from './keys';

@@ -1,0 +1,3 @@
+export { adjustSpreads, getLiquidityPools } from './api';
+export { useAdjustSpreads, useLiquidityPools } from './hooks';
+export { liquidityKeys } from './keys';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { decimalStringSchema, timestampSchema } from './common';
+
+// Custodian Dashboard (SPEC §2 /custodian, §7 GET /api/custody/assets and /settlements).
+
+/** Settlement statuses (SPEC §3 shows pending, processing, completed; failed carries a reason and is retried). */
+export const CUSTODY_SETTLEMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type CustodySettlementStatus = (typeof CUSTODY_SETTLEMENT_STATUSES)[number];
+/** high: failed or due before today; medium: due today; low: due later (or just completed). */
+export const SETTLEMENT_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type SettlementPriority = (typeof SETTLEMENT_PRIORITIES)[number];
+
+export const custodyAssetSchema = z.object({
+  assetType: z.enum(['cash', 'units']),
+  /** Currency code for cash, instrument id for units. */
+  asset: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  /** Cash as a decimal amount, units as a whole number. */
+  quantity: z.string(),
+  /** Value in `currency` (units at the instrument's shown price). */
+  value: decimalStringSchema,
+  /** Value in the reporting currency; null when no FX rate is known. */
+  reportingValue: decimalStringSchema.nullable(),
+  /** Share of assets under custody, percent. */
+  share: z.number(),
+  holders: z.number().int(),
+});
+export type CustodyAsset = z.infer<typeof custodyAssetSchema>;
+
+export const securityFactorSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** 0..100 for this factor. */
+  score: z.number(),
+  /** Weight in the overall score. */
+  weight: z.number(),
+  detail: z.string(),
+});
+
+export const custodyControlSchema = z.object({
+  key: z.enum(['multiSig', 'coldStorage', 'insurance', 'audit']),
+  label: z.string(),
+  status: z.enum(['ok', 'attention', 'not_configured']),
+  detail: z.string(),
+});
+
+export const custodyAssetsSchema = z
+  .object({
+    reportingCurrency: z.string(),
+    ratesAsOf: z.string().nullable(),
+    totalValue: decimalStringSchema,
+    totalClients: z.number().int(),
+    assets: z.array(custodyAssetSchema),
+    security: z.object({ score: z.number(), factors: z.array(securityFactorSchema) }),
+    controls: z.array(custodyControlSchema),
+    risk: z.object({
+      /** Largest single client's share of assets under custody, percent. */
+      largestClientShare: z.number(),
+      /** Largest single asset's share, percent. */
+      largestAssetShare: z.number(),
+      /** Value of trades not yet settled, reporting currency. */
+      unsettledValue: decimalStringSchema,
+      /** Value of failed settlements, reporting currency. */
+      failedValue: decimalStringSchema,
+      /** Share of settlements in the last 30 days that completed on their intended date, percent; null without any. */
+      onTimeRate: z.number().nullable(),
+    }),
+    asOf: timestampSchema,
+  })
+  .meta({ id: 'CustodyAssets' });
+export type CustodyAssets = z.infer<typeof custodyAssetsSchema>;
+
+export const custodySettlementSchema = z.object({
+  id: z.uuid(),
+  tradeId: z.uuid(),
+  /** The buying client (who receives the units). */
+  client: z.string(),
+  seller: z.string(),
+  asset: z.string(),
+  instrumentId: z.uuid(),
+  currency: z.string(),
+  amount: decimalStringSchema,
+  units: z.string(),
+  status: z.enum(CUSTODY_SETTLEMENT_STATUSES),
+  priority: z.enum(SETTLEMENT_PRIORITIES),
+  /** Intended settlement date, YYYY-MM-DD. */
+  settleOn: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: timestampSchema,
+  settledAt: timestampSchema.nullable(),
+});
+export type CustodySettlement = z.infer<typeof custodySettlementSchema>;
+
+export const custodySettlementsSchema = z
+  .object({
+    queue: z.object({
+      pending: z.number().int(),
+      processing: z.number().int(),
+      failed: z.number().int(),
+      high: z.number().int(),
+      medium: z.number().int(),
+      low: z.number().int(),
+    }),
+    settlements: z.array(custodySettlementSchema),
+  })
+  .meta({ id: 'CustodySettlements' });
+export type CustodySettlements = z.infer<typeof custodySettlementsSchema>;
+
+export const processSettlementsResultSchema = z
+  .object({
+    completed: z.number().int(),
+    failed: z.number().int(),
+    /** Not yet due (settlement date after today). */
+    notDue: z.number().int(),
+  })
+  .meta({ id: 'ProcessSettlementsResult' });
+export type ProcessSettlementsResult = z.infer<typeof processSettlementsResultSchema>;
