@@ -321,3 +321,34 @@ describe('hostile-terms property', () => {
     expect(evaluated).toBeGreaterThan(20);
   });
 });
+
+describe('lean result (generateCashFlows)', () => {
+  it('holds the same events, in the same order, with the same numbers as the records', async () => {
+    const { formatEventTime, generateCashFlows } = await import('./index.js');
+    const terms = parsed({
+      ...ann,
+      maturityDate: '2034-01-02T00:00:00',
+      cycleAnchorDateOfRateReset: '2025-01-02T00:00:00',
+      cycleOfRateReset: 'P1YL1',
+      marketObjectCodeOfRateReset: 'RATE',
+    });
+    const options = { observations: { RATE: [{ timestamp: SD, value: 0.04 }] } };
+    const records = generateEvents(terms, options);
+    const flows = generateCashFlows(terms, options);
+    if (!records.ok || !flows.ok) throw new Error('evaluation failed');
+    expect(flows.value.length).toBe(records.value.length);
+    records.value.forEach((e, i) => {
+      expect(formatEventTime(flows.value.time[i] as number)).toBe(e.eventDate);
+      expect(flows.value.eventType[i]).toBe(e.eventType);
+      expect(flows.value.payoff[i]).toBe(e.payoff);
+      expect(flows.value.notionalPrincipal[i]).toBe(e.notionalPrincipal);
+      expect(flows.value.accruedInterest[i]).toBe(e.accruedInterest);
+      expect(flows.value.nominalInterestRate[i]).toBe(e.nominalInterestRate);
+      expect(flows.value.currency[i]).toBe(e.currency);
+    });
+    expect(generateCashFlows(terms, { maxEvents: 3 })).toMatchObject({
+      ok: false,
+      error: [{ code: 'SCHEDULE_TOO_LONG' }],
+    });
+  });
+});

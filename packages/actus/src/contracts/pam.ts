@@ -39,9 +39,15 @@ export function interestEvents(terms: ContractTerms, conv: Conventions, end: Tim
 }
 
 /** Interest accrued at the status date for a contract already running (last IP date before SD to SD). */
-export function initialAccrual(terms: ContractTerms, conv: Conventions, notional: number, rate: number): number {
+export function initialAccrual(
+  terms: ContractTerms,
+  conv: Conventions,
+  notional: number,
+  rate: number,
+  useGiven = true,
+): number {
   if (terms.nominalInterestRate === undefined) return 0;
-  if (terms.accruedInterest !== undefined) return roleSign(terms.contractRole) * terms.accruedInterest;
+  if (useGiven && terms.accruedInterest !== undefined) return roleSign(terms.contractRole) * terms.accruedInterest;
   const sd = terms.statusDate;
   const ied = terms.initialExchangeDate ?? sd;
   const anchor = anchorOf(terms.cycleAnchorDateOfInterestPayment, terms.cycleOfInterestPayment, ied);

@@ -50,7 +50,10 @@ function schedule(terms: ContractTerms, conv: Conventions): EngineEvent[] {
  * date (or the given accrued terms, signed by the role), floating rate IPNR2.
  */
 function initialState(terms: ContractTerms, conv: Conventions): SwapState {
-  const state: SwapState = { ...emptyState(terms), accruedInterest2: 0, lastInterestPeriod: 0 };
+  // Assigned onto the fresh state (no spread copy): one object shape, no intermediate object.
+  const state = emptyState(terms) as SwapState;
+  state.accruedInterest2 = 0;
+  state.lastInterestPeriod = 0;
   const ied = terms.initialExchangeDate;
   if (ied !== undefined && ied > terms.statusDate) return state;
   const sign = roleSign(terms.contractRole);
@@ -62,7 +65,7 @@ function initialState(terms: ContractTerms, conv: Conventions): SwapState {
       : sign * terms.accruedInterest;
   const floating =
     given2 === undefined
-      ? -initialAccrual({ ...terms, accruedInterest: undefined }, conv, notional, terms.nominalInterestRate2 ?? 0)
+      ? -initialAccrual(terms, conv, notional, terms.nominalInterestRate2 ?? 0, false)
       : sign * given2;
   state.notionalPrincipal = notional;
   state.nominalInterestRate = terms.nominalInterestRate2 ?? 0;
@@ -141,7 +144,7 @@ function apply(
       return payoff;
     }
     case 'RR': {
-      const rate = resetRate(s, terms, ctx, t);
+      const rate = resetRate(s, terms, ctx, e.scheduleTime);
       accrueLegs(s, terms, conv, t);
       s.nominalInterestRate = rate;
       return 0;

@@ -1,5 +1,5 @@
 import type { Time } from '../time/datetime.js';
-import { BusinessDayAdjuster } from '../time/business-day.js';
+import { BusinessDayAdjuster, type BusinessDayConvention } from '../time/business-day.js';
 import { getCalendar, NO_CALENDAR, type BusinessCalendar } from '../time/calendar.js';
 import { yearFraction, type DayCountConvention } from '../time/day-count.js';
 import type { ContractTerms } from '../terms/types.js';
@@ -44,10 +44,27 @@ class ContractConventions implements Conventions {
   }
 }
 
+// Adjusters are immutable: one per calendar object and convention, shared by all evaluations.
+const adjusters = new WeakMap<BusinessCalendar, Map<string, BusinessDayAdjuster>>();
+
+function adjusterOf(convention: BusinessDayConvention, calendar: BusinessCalendar): BusinessDayAdjuster {
+  let byConvention = adjusters.get(calendar);
+  if (byConvention === undefined) {
+    byConvention = new Map();
+    adjusters.set(calendar, byConvention);
+  }
+  let adjuster = byConvention.get(convention);
+  if (adjuster === undefined) {
+    adjuster = new BusinessDayAdjuster(convention, calendar);
+    byConvention.set(convention, adjuster);
+  }
+  return adjuster;
+}
+
 export function conventionsOf(terms: ContractTerms): Conventions {
   const calendar = getCalendar(terms.calendar);
   if (!calendar) throw new EngineError('calendar', 'UNKNOWN_CALENDAR', `No calendar registered as ${terms.calendar}`);
-  const bdc = new BusinessDayAdjuster(terms.businessDayConvention ?? 'NOS', calendar ?? NO_CALENDAR);
+  const bdc = adjusterOf(terms.businessDayConvention ?? 'NOS', calendar ?? NO_CALENDAR);
   return new ContractConventions(
     calendar,
     bdc,

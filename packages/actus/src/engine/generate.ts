@@ -162,15 +162,23 @@ function budgetOf(options: GenerateOptions): number | TermProblem {
   return { term: 'maxEvents', code: 'INVALID_VALUE', message: 'maxEvents must be a positive integer' };
 }
 
-/**
- * Computes the contract's events from its status date (up to `options.to`), each with
- * its payoff and post-event state. Deterministic and free of I/O. Never throws: every
- * failure, including a schedule over the event budget, is a Result error.
- */
-export function generateEvents(
+// Horizons repeat (a portfolio revalued to one date): each string is parsed once.
+const horizons = new Map<string, Time | undefined>();
+
+function horizonOf(text: string): Time | undefined {
+  if (horizons.has(text)) return horizons.get(text);
+  const t = parseTime(text);
+  if (horizons.size > 1000) horizons.clear();
+  horizons.set(text, t);
+  return t;
+}
+
+/** Evaluates through the public boundary: options checked, budget applied, every failure a Result. */
+function evaluatePublic<T>(
   terms: ContractTerms,
-  options: GenerateOptions = {},
-): Result<ContractEvent[], TermProblem[]> {
+  options: GenerateOptions | undefined,
+  build: (events: EngineEvent[]) => T,
+): Result<T, TermProblem[]> {
   if (!isContractTerms(terms))
     return {
       ok: false,
@@ -181,7 +189,7 @@ export function generateEvents(
   const opts = options ?? {};
   let to: Time | undefined;
   if (opts.to !== undefined && opts.to !== null && String(opts.to).trim() !== '') {
-    to = parseTime(String(opts.to));
+    to = horizonOf(String(opts.to));
     if (to === undefined)
       return { ok: false, error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }] };
   }
@@ -190,13 +198,87 @@ export function generateEvents(
   const previous = startBudget(limit);
   try {
     const ctx = new Context(to, seriesOf(opts.observations), observedOf(opts.observedEvents));
-    const events = evaluateWith(terms, ctx);
-    const out: ContractEvent[] = new Array(events.length);
-    for (let i = 0; i < events.length; i++) out[i] = toContractEvent(checked(events[i] as EngineEvent));
-    return { ok: true, value: out };
+    return { ok: true, value: build(evaluateWith(terms, ctx)) };
   } catch (error) {
     return { ok: false, error: [problemOf(error)] };
   } finally {
     restoreBudget(previous);
   }
+}
+
+function toRecords(events: EngineEvent[]): ContractEvent[] {
+  const out: ContractEvent[] = new Array(events.length);
+  for (let i = 0; i < events.length; i++) out[i] = toContractEvent(checked(events[i] as EngineEvent));
+  return out;
+}
+
+/**
+ * The lean result: the events' numbers in parallel typed arrays, no record and no string
+ * built per event (types and currencies are the engine's shared constants). For bulk use
+ * such as revaluing a portfolio under many scenarios; `formatEventTime` turns a time into
+ * the records' `eventDate` when one is needed.
+ */
+export interface CashFlows {
+  length: number;
+  /** Event dates as seconds since 1970-01-01T00:00 (local date-time, no time zone). */
+  time: Float64Array;
+  payoff: Float64Array;
+  notionalPrincipal: Float64Array;
+  nominalInterestRate: Float64Array;
+  accruedInterest: Float64Array;
+  eventType: string[];
+  currency: string[];
+}
+
+function toCashFlows(events: EngineEvent[]): CashFlows {
+  const n = events.length;
+  const flows: CashFlows = {
+    length: n,
+    time: new Float64Array(n),
+    payoff: new Float64Array(n),
+    notionalPrincipal: new Float64Array(n),
+    nominalInterestRate: new Float64Array(n),
+    accruedInterest: new Float64Array(n),
+    eventType: new Array<string>(n),
+    currency: new Array<string>(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const e = checked(events[i] as EngineEvent);
+    flows.time[i] = e.time;
+    flows.payoff[i] = e.payoff;
+    flows.notionalPrincipal[i] = e.notionalPrincipal ?? 0;
+    flows.nominalInterestRate[i] = e.nominalInterestRate ?? 0;
+    flows.accruedInterest[i] = e.accruedInterest ?? 0;
+    flows.eventType[i] = e.type;
+    flows.currency[i] = e.currency;
+  }
+  return flows;
+}
+
+/**
+ * Computes the contract's events from its status date (up to `options.to`), each with
+ * its payoff and post-event state. Deterministic and free of I/O. Never throws: every
+ * failure, including a schedule over the event budget, is a Result error.
+ */
+export function generateEvents(
+  terms: ContractTerms,
+  options: GenerateOptions = {},
+): Result<ContractEvent[], TermProblem[]> {
+  return evaluatePublic(terms, options, toRecords);
+}
+
+/**
+ * The same evaluation as {@link generateEvents} (same options, budget and problems), as
+ * numbers only: see {@link CashFlows}. Same events in the same order.
+ */
+export function generateCashFlows(
+  terms: ContractTerms,
+  options: GenerateOptions = {},
+): Result<CashFlows, TermProblem[]> {
+  return evaluatePublic(terms, options, toCashFlows);
+}
+
+/** 'YYYY-MM-DDTHH:mm' of a {@link CashFlows} time, as in the records' `eventDate`. */
+export function formatEventTime(time: number): string {
+  return formatTime(time);
 }
