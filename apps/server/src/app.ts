@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -34,7 +37,9 @@ import tradingRoutes from './modules/trading/routes';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { RequestMetrics, registerRequestMetrics } from './plugins/request-metrics';
+import { PlatformMetrics, registerRequestTiming } from './plugins/metrics';
+import { registerRequestLogging } from './plugins/request-logging';
+import metricsRoutes from './modules/system/metrics-routes';
 import { registerWebApp } from './plugins/web-app';
 import { VERSION } from './version';
 
@@ -53,6 +58,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
+    // One line per request from plugins/request-logging.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: acceptedRequestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,20 +69,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('auth', createAuth(database.db, config));
-  app.decorate('requestMetrics', new RequestMetrics());
+  app.decorate('auth', createAuth(database.db, config, app.log));
+  app.decorate('metrics', new PlatformMetrics());
+  app.decorate('readiness', new Map());
   app.decorate('startedAt', Date.now());
   app.decorate('throughput', { ordersPerSecond: () => null, tradesPerSecond: () => null });
   app.decorateRequest('user', null as never);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app, { spa: hasWebBuild(config) });
-  registerRequestMetrics(app, app.requestMetrics);
+  registerRequestLogging(app);
+  registerRequestTiming(app, app.metrics);
   registerOriginCheck(app, config);
   registerInputGuard(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives() },
     hsts: config.publicUrl.startsWith('https://'),
+  });
+  // Brotli at quality 4: most of the size gain of 11 for a fraction of the CPU per response.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -93,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(jobsPlugin);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(accessRoutes);
   await app.register(auditRoutes);
@@ -114,6 +132,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 export async function prepareDatabase(database: Database, config: Pick<Config, 'demoMode'>): Promise<void> {
   await database.migrate();
   await runSeed(database.db, config);
+}
+
+// X-Request-Id from a proxy or client is kept when it is a plain token; otherwise one is made.
+function acceptedRequestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 function hasWebBuild(config: Config): boolean {

@@ -17,7 +17,13 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   TRUSTED_ORIGINS: z.string().default(''),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO_MODE: booleanFlag.default(true),
   SIMULATION_MODE: booleanFlag.default(true),
@@ -28,6 +34,8 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   WEB_DIST_DIR: optionalText,
   TRUST_PROXY: booleanFlag.default(false),
+  /** Bearer token required by GET /metrics when set. */
+  METRICS_TOKEN: optionalText,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Built-in demo liquidity provider (quotes and occasional trades); defaults to DEMO_MODE. */
   LIQUIDITY_PROVIDER: booleanFlag.optional(),
@@ -67,6 +75,8 @@ export interface Config {
   signInRateLimit: { max: number; windowMs: number };
   /** Run the demo liquidity provider; absent (e.g. tests) means off. */
   liquidityProvider?: boolean;
+  /** Bearer token for GET /metrics; open when unset. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT, windowMs: 60_000 },
     liquidityProvider: e.LIQUIDITY_PROVIDER ?? e.DEMO_MODE,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isPagePath } from '@meridian/schemas';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** A refusal the client can act on; mapped to `{ code, message }` with `status`. */
@@ -37,11 +38,14 @@ const STATUS_CODES: Record<number, string> = {
 /** Maps every thrown error to `{ code, message }`; 5xx never carry internals. */
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
-    // Client-side routes of the SPA (e.g. /trading) are answered with its index.html.
-    // A missing file (e.g. an asset from an older build) stays a 404 rather than HTML.
+    // The SPA's pages (e.g. /trading) are answered with its index.html. Any other path is a
+    // 404: a browser still gets the app, which shows its not-found page; others get JSON.
     const path = request.url.split('?')[0]!;
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !/\.\w+$/.test(path);
-    if (options.spa && isPage) return reply.type('text/html').sendFile('index.html');
+    if (options.spa && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (isPagePath(path)) return reply.type('text/html').sendFile('index.html');
+      const wantsPage = !path.startsWith('/api') && (request.headers.accept ?? '').includes('text/html');
+      if (wantsPage) return reply.status(404).type('text/html').sendFile('index.html');
+    }
     return reply
       .status(404)
       .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });

@@ -2,7 +2,8 @@ import type { AuthUser } from '@meridian/schemas';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Auth } from './modules/auth/auth';
-import type { RequestMetrics } from './plugins/request-metrics';
+import type { ReadinessCheck } from './modules/health/readiness';
+import type { PlatformMetrics } from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +12,9 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     auth: Auth;
-    requestMetrics: RequestMetrics;
+    metrics: PlatformMetrics;
+    /** Named checks modules add to /api/ready. */
+    readiness: Map<string, ReadinessCheck>;
     startedAt: number;
   }
   interface FastifyRequest {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseConnectError } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 
 async function main(): Promise<void> {
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Meridian failed to start:', error instanceof DataDirLockedError ? error.message : error);
+  const known = error instanceof DataDirLockedError || error instanceof DatabaseConnectError;
+  console.error('Meridian failed to start:', known ? error.message : error);
   process.exit(1);
 });

@@ -15,3 +15,4 @@ export * from './audit';
 export * from './compliance';
 export * from './liquidity';
 export * from './custody';
+export * from './pages';

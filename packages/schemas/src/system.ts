@@ -10,6 +10,15 @@ export const healthSchema = z
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;
 
+/** `/api/ready`: each named check (database, migrations, module engines) and the verdict. */
+export const readinessSchema = z
+  .object({
+    ready: z.boolean(),
+    checks: z.record(z.string(), z.boolean()),
+  })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** Live platform figures for the landing page's System Status card. */
 export const systemStatusSchema = z
   .object({

@@ -74,8 +74,17 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
   };
 }
 
+/** The PostgreSQL server named by DATABASE_URL cannot be used; the message is one line naming the cause. */
+export class DatabaseConnectError extends Error {}
+
 async function openPostgres(url: string): Promise<Database> {
-  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const client = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await client`select 1`;
+  } catch (error) {
+    await client.end({ timeout: 0 }).catch(() => {});
+    throw new DatabaseConnectError(describeConnectError(url, error));
+  }
   const db = drizzlePostgres({ client, schema });
   return {
     db: db as unknown as Db,
@@ -105,4 +114,25 @@ async function ping(db: Db): Promise<boolean> {
 function once(fn: () => Promise<void>): () => Promise<void> {
   let result: Promise<void> | undefined;
   return () => (result ??= fn());
+}
+
+/** One line an operator can act on, without the password. */
+export function describeConnectError(url: string, error: unknown): string {
+  const target = new URL(url);
+  const where = `${target.hostname}:${target.port || 5432}`;
+  const database = decodeURIComponent(target.pathname.slice(1)) || target.username;
+  const code = (error as { code?: string }).code;
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: `nothing is listening at ${where} (connection refused)`,
+    ENOTFOUND: `the host "${target.hostname}" does not resolve`,
+    EAI_AGAIN: `the host "${target.hostname}" does not resolve`,
+    CONNECT_TIMEOUT: `no answer from ${where} within 10 s`,
+    ETIMEDOUT: `no answer from ${where}`,
+    EHOSTUNREACH: `${where} is unreachable`,
+    '3D000': `the database "${database}" does not exist on ${where}`,
+    '28P01': `password authentication failed for user "${target.username}" on ${where}`,
+    '28000': `the server at ${where} refused user "${target.username}"`,
+  };
+  const reason = (code && reasons[code]) ?? (error instanceof Error ? error.message : String(error));
+  return `DATABASE_URL: cannot use PostgreSQL: ${reason}`;
 }

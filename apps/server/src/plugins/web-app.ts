@@ -8,6 +8,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     wildcard: false,
     index: ['index.html'],
     cacheControl: false,
+    // Source maps are built for our own error triage (vite `sourcemap: 'hidden'`), never served.
+    allowedPath: (pathName: string) => !pathName.endsWith('.map'),
     // Vite fingerprints everything under assets/; the page itself must always be revalidated.
     setHeaders: (reply: FastifyReply, path: string) => {
       const immutable = /[\\/]assets[\\/]/.test(path);

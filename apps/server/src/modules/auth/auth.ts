@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../../config';
@@ -11,7 +12,7 @@ export const OIDC_PROVIDER_ID = 'oidc';
 const SESSION_DAYS = 7;
 
 /** The better-auth instance: email + password, sessions in our database, optional OIDC. */
-export function createAuth(db: Db, config: Config) {
+export function createAuth(db: Db, config: Config, log?: FastifyBaseLogger) {
   const secure = config.publicUrl.startsWith('https://');
   const trusted = allowedOrigins(config);
   return betterAuth({
@@ -35,6 +36,14 @@ export function createAuth(db: Db, config: Config) {
       return host ? [...trusted, `${proto}//${host}`] : trusted;
     },
     telemetry: { enabled: false },
+    // better-auth's own messages go through the server's pino logger (JSON, request-free).
+    logger: log
+      ? {
+          level: 'info',
+          log: (level, message, ...args) =>
+            log[level]({ component: 'better-auth', ...(args.length ? { details: args } : {}) }, message),
+        }
+      : undefined,
     advanced: {
       cookiePrefix: 'meridian',
       useSecureCookies: secure,

@@ -8,4 +8,6 @@ export async function requireAuth(request: FastifyRequest, _reply: FastifyReply)
   const user = await resolveUserCached(request);
   if (!user) throw unauthorized();
   request.user = user;
+  // Every later log line of this request names who made it.
+  request.log = request.log.child({ userId: user.id });
 }

@@ -1,6 +1,7 @@
-import { healthSchema } from '@meridian/schemas';
+import { healthSchema, readinessSchema } from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VERSION } from '../../version';
+import { checkReadiness } from './readiness';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,6 +21,22 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         version: VERSION,
         uptimeSeconds: Math.round((Date.now() - app.startedAt) / 1000),
       });
+    },
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: database reachable, every migration applied, engines loaded',
+        description: 'A load balancer sends traffic only while this answers 200.',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const result = await checkReadiness(app);
+      return reply.status(result.ready ? 200 : 503).send(result);
     },
   );
 };

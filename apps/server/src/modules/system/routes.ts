@@ -15,7 +15,7 @@ declare module 'fastify' {
 export async function systemStatus(app: FastifyInstance): Promise<SystemStatus> {
   return {
     activeSessions: await countActiveSessions(app.db),
-    requestLatencyP50Ms: app.requestMetrics.p50(),
+    requestLatencyP50Ms: await app.metrics.p50Ms(),
     ordersPerSecond: app.throughput.ordersPerSecond(),
     tradesPerSecond: app.throughput.tradesPerSecond(),
     uptimeSeconds: Math.round((Date.now() - app.startedAt) / 1000),
