@@ -164,9 +164,17 @@ function budgetOf(options: GenerateOptions): number | TermProblem {
 
 // Horizons repeat (a portfolio revalued to one date): each string is parsed once.
 const horizons = new Map<string, Time | undefined>();
+let lastHorizon = '';
+let lastHorizonTime: Time | undefined;
 
 function horizonOf(text: string): Time | undefined {
-  if (horizons.has(text)) return horizons.get(text);
+  if (text === lastHorizon) return lastHorizonTime;
+  lastHorizonTime = horizons.has(text) ? horizons.get(text) : parseAndKeep(text);
+  lastHorizon = text;
+  return lastHorizonTime;
+}
+
+function parseAndKeep(text: string): Time | undefined {
   const t = parseTime(text);
   if (horizons.size > 1000) horizons.clear();
   horizons.set(text, t);

@@ -77,7 +77,14 @@ export function runLifecycle(lifecycle: Lifecycle, terms: ContractTerms, ctx: En
   }
   const prd = terms.purchaseDate;
   if (prd === undefined) return events;
-  return events.filter((e) => e.type === 'AD' || !isBefore(e, prd, 'PRD'));
+  // Drop events before the purchase in place (no second array).
+  let kept = 0;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as EngineEvent;
+    if (e.type === 'AD' || !isBefore(e, prd, 'PRD')) events[kept++] = e;
+  }
+  events.length = kept;
+  return events;
 }
 
 /** Wraps a lifecycle as a registrable contract module. */

@@ -47,7 +47,11 @@ export function compareEvents(a: EngineEvent, b: EngineEvent): number {
 }
 
 export function sortEvents(events: EngineEvent[]): EngineEvent[] {
-  return events.sort(compareEvents);
+  // Small schedules (commodities, options, futures) often arrive in order: one pass to
+  // check is much cheaper than Array.prototype.sort's setup for a handful of events.
+  for (let i = 1; i < events.length; i++)
+    if (compareEvents(events[i - 1] as EngineEvent, events[i] as EngineEvent) > 0) return events.sort(compareEvents);
+  return events;
 }
 
 /** True when `e` is ordered strictly before an event of `type` at `time`. */
