@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMyPermissions } from '@/hooks/use-my-permissions';
+import { useMyPermissions } from '@/entities/permission';
 import { permissionDeniedMessage, satisfies } from '@/lib/permissions';
 
 type Props = {

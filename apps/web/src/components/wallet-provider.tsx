@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import {
   SIMULATION_MODE,
   WALLET_DEMO_CONNECT_MS,

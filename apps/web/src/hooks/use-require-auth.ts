@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { signedOutResponse, type AuthGuardVariant } from '@/lib/auth-guard';
 import { redirectToLogin } from '@/lib/login-redirect';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/entities/session';
 import { toast } from './use-toast';
 
 export type { AuthGuardVariant };

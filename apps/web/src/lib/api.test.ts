@@ -73,5 +73,6 @@ describe('urlFromQueryKey', () => {
     );
     expect(urlFromQueryKey(['/api/instruments/'])).toBe('/api/instruments/');
     expect(urlFromQueryKey(['/api/instruments/', 'x'])).toBe('/api/instruments/x');
+    expect(urlFromQueryKey(['/api/instruments', 'a/b c'])).toBe('/api/instruments/a%2Fb%20c');
   });
 });

@@ -4,14 +4,19 @@ import type { QueryFunction, QueryKey } from '@tanstack/react-query';
  * Shared fetch helper (SPEC §7, §8): same-origin credentials, JSON in and out, and on a
  * non-OK response an Error whose message is '{status}: {response body}'.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  { headers = {} }: { headers?: Record<string, string> } = {},
+): Promise<T> {
   const hasBody = body !== undefined && method.toUpperCase() !== 'GET';
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+      ? { 'Content-Type': 'application/json', Accept: 'application/json', ...headers }
+      : { Accept: 'application/json', ...headers },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   await throwIfNotOk(response);
@@ -60,9 +65,14 @@ export function errorMessage(error: unknown): string {
   return body;
 }
 
-/** Builds the URL of a query key: string parts joined by '/', a trailing object becomes the query string. */
+/**
+ * Builds the URL of a query key: string parts joined by '/', a trailing object becomes the
+ * query string. The first part is the path root; later parts are ids and names, URL-encoded.
+ */
 export function urlFromQueryKey(queryKey: QueryKey): string {
-  const parts = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number');
+  const parts = queryKey
+    .filter((part) => typeof part === 'string' || typeof part === 'number')
+    .map((part, index) => (index === 0 ? String(part) : encodeURIComponent(part)));
   const path = parts.join('/').replace(/(?<!:)\/{2,}/g, '/');
   const last = queryKey[queryKey.length - 1];
   if (!last || typeof last !== 'object' || Array.isArray(last)) return path;

@@ -1,32 +1,61 @@
+import type { PermissionEntry } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
 import { heldPermissionIds, permissionDeniedMessage, satisfies } from './permissions';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+const entry = (permissionId: string, expiresAt: string | null = null): PermissionEntry => ({
+  permissionId,
+  name: permissionId,
+  category: 'trading',
+  riskLevel: 'low',
+  source: 'role_based',
+  maxAmount: null,
+  conditions: {},
+  expiresAt,
+});
+
+const assignment = (expiresAt: string | null) => ({
+  id: 'a',
+  roleId: 'r',
+  roleTitle: 'Role',
+  conditions: {},
+  expiresAt,
+});
+const grant = (expiresAt: string | null) => ({ id: 'g', amountLimit: null, conditions: {}, expiresAt });
 
 describe('heldPermissionIds', () => {
   it('collects role, direct and elevated permissions and drops expired ones', () => {
     const held = heldPermissionIds(
       {
         rolePermissions: [
-          { permission: { permissionId: 'create_instruments', expiresAt: null }, assignment: { expiresAt: null } },
-          { permission: { permissionId: 'approve_elevations' }, assignment: { expiresAt: '2026-11-01T00:00:00Z' } },
+          { permission: entry('create_instruments'), assignment: assignment(null) },
+          { permission: entry('approve_elevations'), assignment: assignment('2026-11-01T00:00:00Z') },
+          { permission: entry('view_reports', '2026-11-22T11:00:00Z'), assignment: assignment(null) },
         ],
         directPermissions: [
-          { permission: { permissionId: 'place_orders' }, grant: { expiresAt: '2026-11-23T00:00:00Z' } },
-          { permission: { permissionId: 'manage_roles' }, grant: { expiresAt: '2026-11-21T00:00:00Z' } },
+          { permission: entry('place_orders'), grant: grant('2026-11-23T00:00:00Z') },
+          { permission: entry('manage_roles'), grant: grant('2026-11-21T00:00:00Z') },
         ],
         tempElevations: [
-          { permission: { permissionId: 'generate_reports' }, elevation: { effectiveUntil: '2026-11-22T11:59:00Z' } },
+          {
+            permission: entry('generate_reports'),
+            elevation: { id: 'e', effectiveUntil: '2026-11-22T11:59:00Z', amountLimit: null },
+          },
+          {
+            permission: entry('approve_trades'),
+            elevation: { id: 'f', effectiveUntil: '2026-11-22T12:30:00Z', amountLimit: null },
+          },
         ],
       },
       NOW,
     );
-    expect([...held].sort()).toEqual(['create_instruments', 'place_orders']);
+    expect([...held].sort()).toEqual(['approve_trades', 'create_instruments', 'place_orders']);
   });
 
-  it('tolerates a missing or malformed response', () => {
+  it('holds nothing while the response is missing', () => {
     expect(heldPermissionIds(null).size).toBe(0);
-    expect(heldPermissionIds({ rolePermissions: [null, 3, { permission: {} }] }).size).toBe(0);
+    expect(heldPermissionIds(undefined).size).toBe(0);
   });
 });
 

@@ -1,31 +1,20 @@
-/**
- * Reading GET /api/role-management/my-permissions (SPEC §3): rolePermissions,
- * directPermissions and tempElevations, each item carrying its `permission` and the
- * assignment, grant or elevation that confers it.
- */
-export type MyPermissionsResponse = {
-  rolePermissions?: unknown[];
-  directPermissions?: unknown[];
-  tempElevations?: unknown[];
+import type { MyPermissions, PermissionEntry } from '@meridian/schemas';
+
+/** What every item of the three groups has in common: the entry and what confers it. */
+type Conferred = {
+  permission: PermissionEntry;
+  assignment?: { expiresAt: string | null };
+  grant?: { expiresAt: string | null };
+  elevation?: { effectiveUntil: string };
 };
 
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
-function permissionIdOf(item: Record<string, unknown>): string | undefined {
-  const nested = record(item.permission);
-  const id = nested?.permissionId ?? item.permissionId;
-  return typeof id === 'string' ? id : undefined;
-}
-
 /** Earliest expiry among the permission entry and the assignment, grant or elevation conferring it. */
-function expiryOf(item: Record<string, unknown>): number | undefined {
+function expiryOf(item: Conferred): number | undefined {
   const candidates = [
-    record(item.elevation)?.effectiveUntil,
-    record(item.grant)?.expiresAt,
-    record(item.assignment)?.expiresAt,
-    record(item.permission)?.expiresAt,
-    item.expiresAt,
+    item.elevation?.effectiveUntil,
+    item.grant?.expiresAt,
+    item.assignment?.expiresAt,
+    item.permission.expiresAt,
   ];
   const times = candidates
     .filter((v): v is string => typeof v === 'string')
@@ -34,19 +23,18 @@ function expiryOf(item: Record<string, unknown>): number | undefined {
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
-/** The permission ids the user holds now; grants or elevations already expired are left out. */
-export function heldPermissionIds(response: MyPermissionsResponse | null | undefined, now = Date.now()): Set<string> {
+/**
+ * The permission ids the user holds now (GET /api/role-management/my-permissions, SPEC §3,
+ * validated by its shared schema); grants or elevations already expired are left out.
+ */
+export function heldPermissionIds(response: MyPermissions | null | undefined, now = Date.now()): Set<string> {
   const held = new Set<string>();
-  const groups = [response?.rolePermissions, response?.directPermissions, response?.tempElevations];
-  for (const group of groups) {
-    if (!Array.isArray(group)) continue;
-    for (const raw of group) {
-      const item = record(raw);
-      if (!item) continue;
-      const id = permissionIdOf(item);
-      const expiry = expiryOf(item);
-      if (id && !(expiry !== undefined && expiry <= now)) held.add(id);
-    }
+  if (!response) return held;
+  const items: Conferred[] = [...response.rolePermissions, ...response.directPermissions, ...response.tempElevations];
+  for (const item of items) {
+    const id = item.permission.permissionId;
+    const expiry = expiryOf(item);
+    if (id && !(expiry !== undefined && expiry <= now)) held.add(id);
   }
   return held;
 }

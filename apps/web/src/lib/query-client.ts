@@ -15,7 +15,12 @@ function handleUnauthorized(error: unknown) {
 /** SPEC §7: no retries, no refetch on window focus; the query key is the URL by default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handleUnauthorized }),
+    queryCache: new QueryCache({
+      // A public page's personal query (meta.expectsUnauthorized) shows "no data" on 401 instead.
+      onError: (error, query) => {
+        if (!query.meta?.expectsUnauthorized) handleUnauthorized(error);
+      },
+    }),
     mutationCache: new MutationCache({
       // Sign-in answers 401 for bad credentials: that is a form error, not an ended session.
       onError: (error, _variables, _context, mutation) => {

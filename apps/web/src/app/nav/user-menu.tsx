@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import { roleLabel } from '@/lib/roles';
 
 const LOGOUT_PATH = '/api/logout';

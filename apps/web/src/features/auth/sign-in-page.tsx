@@ -2,11 +2,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth, useDemoAccounts, useSignIn, type SignInInput } from '@/entities/session';
 import { errorMessage } from '@/lib/api';
 import { takeReturnTo } from '@/lib/login-redirect';
-import { useDemoAccounts } from './api/demo-accounts';
-import { useSignIn, type SignInInput } from './api/sign-in';
 import { DemoAccountsCard } from './components/demo-accounts-card';
 import { SignInForm } from './components/sign-in-form';
 

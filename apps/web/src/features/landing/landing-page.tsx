@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/page-header';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import { HoldingsCard } from './components/holdings-card';
 import { LinkCards } from './components/link-cards';
 import { PortfolioBalanceCard } from './components/portfolio-balance-card';

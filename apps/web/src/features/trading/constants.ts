@@ -15,17 +15,11 @@ export const LOADING_PLACEHOLDERS = 8;
 export const CHART_INTERVAL: CandleInterval = '1h';
 export const CHART_POINTS = 24;
 
-/** SPEC §7 refresh intervals; the stream-fed ones poll only while the live stream is down. */
-export const POLL_MS = {
-  instruments: 30_000,
-  orders: 5_000,
-  trades: 5_000,
-  marketData: 2_000,
-  portfolio: 30_000,
-  /** Not in SPEC §7: the book and candles follow market data and trades when polled. */
-  orderBook: 2_000,
-  candles: 5_000,
-} as const;
+/**
+ * SPEC §7: this screen re-fetches the instrument list every 30 s. Market data, the book,
+ * candles and own orders poll at their entity's cadence, only while the stream is down.
+ */
+export const INSTRUMENTS_REFRESH_MS = 30_000;
 
 export const TRADING_TOASTS = {
   invalidOrder: { title: TRADING_MESSAGES.invalidOrderTitle, description: TRADING_MESSAGES.requiredFields },

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { roleLabel } from '@/lib/roles';
-import type { DemoAccount } from '../api/demo-accounts';
+import type { DemoAccount } from '@/entities/session';
 
 type Props = {
   accounts: DemoAccount[] | undefined;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { signInSchema, type SignInInput } from '../api/sign-in';
+import { signInSchema, type SignInInput } from '@/entities/session';
 
 type Props = { onSubmit: (input: SignInInput) => void; pending: boolean; error?: string };
 

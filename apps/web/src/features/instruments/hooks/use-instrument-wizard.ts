@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
-import { useCreateInstrument } from '../api/create-instrument';
+import { useCreateInstrument } from '@/entities/instrument';
 import { previewCashFlows } from '../lib/cash-flow-preview';
 import { firstInvalidStep, REVIEW_STEP, STEP_TITLES, visibleFields, withoutHiddenValues } from '../lib/wizard-steps';
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, errorStatus } from '@/lib/api';
-import { useInstrument } from '../api/get-instrument';
+import { useInstrument } from '@/entities/instrument';
 import { CashFlows } from '../components/cash-flows';
 import { HoldersCard } from '../components/detail/holders-card';
 import { OrderBookCard } from '../components/detail/order-book-card';

@@ -5,9 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
-import { useMarketData } from '../api/get-market-data';
-import { useListedInstruments } from '../api/get-market-status';
-import { useMyInstruments } from '../api/get-my-instruments';
+import { useInstruments, useMyInstruments } from '@/entities/instrument';
+import { useMarketData } from '@/entities/market';
 import { InstrumentsTable, NoInstruments } from '../components/instruments-table';
 import { MarketStatusCard } from '../components/market-status-card';
 import { QuickActionsCard } from '../components/quick-actions-card';
@@ -16,7 +15,7 @@ import { SummaryCards, SummaryCardsSkeleton } from '../components/summary-cards'
 /** Issuer Dashboard (/issuer, SPEC §2). */
 export default function IssuerDashboard() {
   const mine = useMyInstruments();
-  const listed = useListedInstruments();
+  const listed = useInstruments();
   const market = useMarketData();
   // Remaining life is measured from when the page opened, so figures do not drift between renders.
   const [now] = useState(() => new Date());

@@ -1,7 +1,7 @@
 import { PieChart } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import { formatPercent } from '@/lib/format';
 import { usePortfolioAnalytics } from '../api/landing-queries';
 import { holdingShares } from '../lib/portfolio-views';

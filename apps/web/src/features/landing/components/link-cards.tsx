@@ -37,7 +37,7 @@ const LINK_CARDS: readonly LinkCard[] = [
 
 /** Link cards of the landing page (SPEC §2): to the marketplace, risk and compliance screens. */
 export function LinkCards() {
-  const listings = useListedInstrumentCount().data;
+  const listings = useListedInstrumentCount();
   const status = useSystemStatus().data;
   const stats = {
     listings: listings === undefined ? undefined : `${formatNumber(listings)} listed instruments`,

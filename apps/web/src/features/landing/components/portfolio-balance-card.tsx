@@ -2,7 +2,7 @@ import type { PortfolioAnalytics } from '@meridian/schemas';
 import { Wallet } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePortfolioAnalytics } from '../api/landing-queries';

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/format';
 import { useMyTrades } from '../api/landing-queries';
 import { RECENT_TRANSACTIONS_ROWS } from '../constants';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/entities/session';
 import { useWallet } from '@/hooks/use-wallet';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { STAKEHOLDER_ROLES, type StakeholderRoleSlug } from '@/lib/roles';

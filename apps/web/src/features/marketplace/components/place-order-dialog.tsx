@@ -23,7 +23,7 @@ import { errorMessage } from '@/lib/api';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { estimatedTotal } from '@/lib/estimated-total';
-import { usePlaceOrder } from '../api/place-order';
+import { usePlaceOrder } from '@/entities/order';
 
 type Props = { instrument: InstrumentListItem | null; onClose: () => void };
 

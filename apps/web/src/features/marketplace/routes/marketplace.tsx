@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { useInstruments } from '../api/get-instruments';
+import { useInstruments } from '@/entities/instrument';
 import { BrowseToolbar } from '../components/browse-toolbar';
+import { MARKETPLACE_REFRESH_MS } from '../constants';
 import { MarketSummaryCards } from '../components/market-summary-cards';
 import { MarketTable } from '../components/market-table';
 import { PlaceOrderDialog } from '../components/place-order-dialog';
@@ -16,7 +17,7 @@ import { browseInstruments, type BrowseOptions } from '../lib/browse';
 
 /** Financial Marketplace (/marketplace, SPEC §2). */
 export default function MarketplacePage() {
-  const instruments = useInstruments();
+  const instruments = useInstruments({ refetchInterval: MARKETPLACE_REFRESH_MS });
   const [options, setOptions] = useState<BrowseOptions>({ search: '', sector: 'all', sortBy: 'name' });
   const [ordering, setOrdering] = useState<InstrumentListItem | null>(null);
   const rows = useMemo(() => browseInstruments(instruments.data ?? [], options), [instruments.data, options]);

@@ -3,8 +3,8 @@ import { RefreshCw, Store } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { StreamStatus } from '@/lib/stream';
-import { marketKeys, refreshStreamedQueries } from '@/lib/stream-cache';
+import { instrumentKeys } from '@/entities/instrument';
+import { refreshStreamedQueries, type StreamStatus } from '@/entities/market';
 import { cn } from '@/lib/utils';
 
 const STATUS_TEXT: Record<StreamStatus, string> = {
@@ -19,7 +19,7 @@ export function HeaderActions({ stream }: { stream: StreamStatus }) {
   const client = useQueryClient();
   const fetching = useIsFetching() > 0;
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: marketKeys.instruments(), exact: true });
+    void client.invalidateQueries({ queryKey: instrumentKeys.list(), exact: true });
     refreshStreamedQueries(client);
   };
   return (

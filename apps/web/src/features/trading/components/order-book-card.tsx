@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useOrderBook } from '../api/get-order-book';
+import { useOrderBook } from '@/entities/market';
 import { EMPTY_STATES, ORDER_BOOK_DEPTH } from '../constants';
 import { bookView, type BookRow } from '../lib/order-book';
 import { EmptyState } from './empty-state';
@@ -76,7 +76,7 @@ function EmptySide({ text }: { text: string }) {
 
 /** Order Book of the selected instrument: 8 bids and 8 asks from the real book, live. */
 export function OrderBookCard({ instrument }: { instrument: InstrumentListItem | undefined }) {
-  const book = useOrderBook(instrument?.id ?? null);
+  const book = useOrderBook(instrument?.id ?? null, ORDER_BOOK_DEPTH);
   return (
     <Card data-testid="order-book">
       <CardHeader>

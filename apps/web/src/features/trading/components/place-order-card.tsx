@@ -6,11 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePlaceOrder } from '@/entities/order';
 import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { usePlaceOrder } from '../api/place-order';
-import { EMPTY_STATES } from '../constants';
+import { EMPTY_STATES, TRADING_TOASTS } from '../constants';
+import { orderOutcome } from '../lib/order-summary';
 import { estimatedTotal } from '@/lib/estimated-total';
 import { canSubmitOrder, draftOrder, INITIAL_ORDER_FORM, type OrderFormState } from '../lib/order-form';
 import { EmptyState } from './empty-state';
@@ -27,7 +29,15 @@ type Props = {
 /** Place Order (SPEC §2, §4, §5, §8): buy/sell, market (default) or limit, quantity, price for limit. */
 export function PlaceOrderCard({ instrument, currentPrice, available }: Props) {
   const [form, setForm] = useState<OrderFormState>(INITIAL_ORDER_FORM);
-  const placing = usePlaceOrder(() => setForm((f) => ({ ...f, quantity: '', price: '' })));
+  // SPEC §8 toasts; a placed order clears quantity and price for the next one.
+  const placing = usePlaceOrder({
+    onSuccess: (order) => {
+      toast({ title: TRADING_TOASTS.orderPlacedTitle, description: orderOutcome(order) });
+      setForm((f) => ({ ...f, quantity: '', price: '' }));
+    },
+    onError: (error) =>
+      toast({ title: TRADING_TOASTS.orderFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+  });
   const instrumentId = instrument?.id ?? null;
   const set = (patch: Partial<OrderFormState>) => setForm((f) => ({ ...f, ...patch }));
   const total = estimatedTotal(form.quantity, form.type === 'limit' ? form.price : '', currentPrice);

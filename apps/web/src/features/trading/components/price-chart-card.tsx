@@ -5,8 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
-import { useCandles } from '../api/get-candles';
-import { CHART_POINTS, EMPTY_STATES } from '../constants';
+import { useCandles } from '@/entities/market';
+import { CHART_INTERVAL, CHART_POINTS, EMPTY_STATES } from '../constants';
 import { EmptyState } from './empty-state';
 import { TickerStats } from './ticker-stats';
 
@@ -20,7 +20,7 @@ export function PriceChartCard({
   instrument: InstrumentListItem | undefined;
   ticker: Ticker | undefined;
 }) {
-  const candles = useCandles(instrument?.id ?? null);
+  const candles = useCandles(instrument?.id ?? null, CHART_INTERVAL, CHART_POINTS);
   const series = candles.data?.candles ?? [];
   const volume = series.reduce((sum, c) => sum + c.volume, 0);
 

@@ -2,9 +2,11 @@ import type { Order } from '@meridian/schemas';
 import { ListOrdered, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatCurrency, formatNumber } from '@/lib/format';
+import { useCancelOrder } from '@/entities/order';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { useCancelOrder } from '../api/cancel-order';
-import { EMPTY_STATES } from '../constants';
+import { EMPTY_STATES, TRADING_TOASTS } from '../constants';
 import { recentOrders, statusDotClass } from '../lib/orders';
 import { EmptyState } from './empty-state';
 
@@ -20,7 +22,15 @@ function statusText(order: Order): string {
 
 /** The 5 most recent own orders with status dots (open blue, filled green, other grey) and cancel. */
 export function RecentOrders({ orders }: { orders: Order[] }) {
-  const cancel = useCancelOrder();
+  const cancel = useCancelOrder({
+    onSuccess: (order) =>
+      toast({
+        title: TRADING_TOASTS.orderCancelledTitle,
+        description: `Your ${order.orderType} order for ${order.instrumentName} was cancelled.`,
+      }),
+    onError: (error) =>
+      toast({ title: TRADING_TOASTS.cancelFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+  });
   const recent = recentOrders(orders);
   if (recent.length === 0) return <EmptyState icon={ListOrdered} title={EMPTY_STATES.noRecentOrders} />;
 

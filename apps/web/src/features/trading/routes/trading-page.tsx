@@ -4,11 +4,10 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { formatCurrency, formatNumber } from '@/lib/format';
-import { useLiveStream } from '@/lib/stream';
-import { useMarketData } from '../api/get-market-data';
-import { useMyOrders } from '../api/get-my-orders';
-import { usePortfolio } from '../api/get-portfolio';
-import { useTradingInstruments } from '../api/get-trading-instruments';
+import { useInstruments } from '@/entities/instrument';
+import { useLiveStream, useMarketData } from '@/entities/market';
+import { useMyOrders } from '@/entities/order';
+import { usePortfolioAnalytics } from '@/entities/portfolio';
 import { AccountCard } from '../components/account-card';
 import { HeaderActions } from '../components/header-actions';
 import { LoadingCards } from '../components/loading-cards';
@@ -18,14 +17,15 @@ import { PlaceOrderCard } from '../components/place-order-card';
 import { PriceChartCard } from '../components/price-chart-card';
 import { availableFor } from '../lib/available';
 import { currentPrice, marketWatchRows } from '../lib/market-watch';
+import { INSTRUMENTS_REFRESH_MS } from '../constants';
 
 /** Trading Interface (/trading, SPEC §2): every figure from the real book, trades and ledger. */
 export default function TradingPage() {
   const stream = useLiveStream();
-  const instruments = useTradingInstruments();
+  const instruments = useInstruments({ refetchInterval: INSTRUMENTS_REFRESH_MS });
   const tickers = useMarketData();
   const orders = useMyOrders();
-  const portfolio = usePortfolio();
+  const portfolio = usePortfolioAnalytics();
   // ?instrument=<id> preselects (links from other screens); Market Watch changes it.
   const search = useSearch();
   const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(search).get('instrument'));

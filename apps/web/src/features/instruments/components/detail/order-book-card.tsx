@@ -2,7 +2,7 @@ import { ORDER_BOOK_DEPTH, type BookLevel } from '@meridian/schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCurrency, formatNumber } from '@/lib/format';
-import { useOrderBook } from '../../api/get-instrument';
+import { useOrderBook } from '@/entities/market';
 
 function Side({
   title,
@@ -34,7 +34,7 @@ function Side({
   );
 }
 
-/** Best levels of the instrument's order book; says so plainly while the trading API is absent. */
+/** Best levels of the instrument's order book: the same cache entry the trading screen's book uses. */
 export function OrderBookCard({ instrumentId, currency }: { instrumentId: string; currency: string }) {
   const book = useOrderBook(instrumentId);
   const bestBid = book.data?.bids[0];
@@ -50,8 +50,6 @@ export function OrderBookCard({ instrumentId, currency }: { instrumentId: string
           <Skeleton className="h-24 w-full" />
         ) : book.isError ? (
           <p className="text-sm text-destructive">The order book could not be loaded.</p>
-        ) : book.data === null ? (
-          <p className="text-sm text-muted-foreground">Order book data is not available yet.</p>
         ) : (
           <div className="flex flex-col gap-3">
             <p className="text-sm">

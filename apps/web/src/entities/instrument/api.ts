@@ -1,0 +1,29 @@
+import {
+  instrumentDetailSchema,
+  instrumentListSchema,
+  type InstrumentDetail,
+  type InstrumentForm,
+  type InstrumentListItem,
+} from '@meridian/schemas';
+import { apiRequest, urlFromQueryKey } from '@/lib/api';
+import { instrumentKeys } from './keys';
+
+/** GET /api/instruments: every listed instrument with price, yield and 24h figures. */
+export async function getInstruments(): Promise<InstrumentListItem[]> {
+  return instrumentListSchema.parse(await apiRequest('GET', urlFromQueryKey(instrumentKeys.list())));
+}
+
+/** GET /api/instruments/my: the signed-in issuer's instruments. */
+export async function getMyInstruments(): Promise<InstrumentListItem[]> {
+  return instrumentListSchema.parse(await apiRequest('GET', urlFromQueryKey(instrumentKeys.mine())));
+}
+
+/** GET /api/instruments/:id: terms, computed events, price, yield, duration, holders, next payment. */
+export async function getInstrument(id: string): Promise<InstrumentDetail> {
+  return instrumentDetailSchema.parse(await apiRequest('GET', urlFromQueryKey(instrumentKeys.detail(id))));
+}
+
+/** POST /api/instruments: the validated wizard form; the server rebuilds the ACTUS terms itself. */
+export async function createInstrument(form: InstrumentForm): Promise<InstrumentDetail> {
+  return instrumentDetailSchema.parse(await apiRequest('POST', urlFromQueryKey(instrumentKeys.list()), form));
+}

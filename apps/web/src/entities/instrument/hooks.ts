@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createInstrument, getInstrument, getInstruments, getMyInstruments } from './api';
+import { instrumentKeys } from './keys';
+
+type Options = { refetchInterval?: number | false; enabled?: boolean; meta?: Record<string, unknown> };
+
+export const instrumentsQuery = () => queryOptions({ queryKey: instrumentKeys.list(), queryFn: getInstruments });
+
+/**
+ * Every listed instrument. Screens poll it at their own SPEC §7 cadence (marketplace 60 s,
+ * trading 30 s); the live stream's tickers fold into it between fetches.
+ */
+export function useInstruments({ refetchInterval = false, enabled = true, meta }: Options = {}) {
+  return useQuery({ ...instrumentsQuery(), refetchInterval, enabled, meta });
+}
+
+/** The signed-in issuer's instruments (SPEC §7: fetched on load). */
+export function useMyInstruments() {
+  return useQuery({ queryKey: instrumentKeys.mine(), queryFn: getMyInstruments });
+}
+
+export function useInstrument(id: string) {
+  return useQuery({ queryKey: instrumentKeys.detail(id), queryFn: () => getInstrument(id) });
+}
+
+export function useCreateInstrument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createInstrument,
+    // SPEC §4: on success the instruments lists (and anything below /api/instruments) are refreshed.
+    onSuccess: () => client.invalidateQueries({ queryKey: instrumentKeys.list() }),
+  });
+}

@@ -1,0 +1,7 @@
+/** Query keys of /api/instruments (style: see entities/README.md — the key spells the URL). */
+export const instrumentKeys = {
+  /** GET /api/instruments, and the prefix of every key below it (books and candles included). */
+  list: () => ['/api/instruments'] as const,
+  mine: () => ['/api/instruments', 'my'] as const,
+  detail: (id: string) => ['/api/instruments', id] as const,
+};

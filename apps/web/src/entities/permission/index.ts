@@ -1,0 +1,3 @@
+export { getMyPermissions } from './api';
+export { useMyPermissions } from './hooks';
+export { permissionKeys } from './keys';
