@@ -1,11 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDuration, formatNumber, formatPercent } from './format';
+import {
+  currencyDecimals,
+  formatCurrency,
+  formatDate,
+  formatDuration,
+  formatMinorUnits,
+  formatNumber,
+  formatPercent,
+} from './format';
 
 describe('format', () => {
-  it('formats currency en-US with 2 decimals, USD by default', () => {
+  it('formats currency en-US, USD by default', () => {
     expect(formatCurrency(1234567.891)).toBe('$1,234,567.89');
     expect(formatCurrency('1000000.5', 'EUR')).toBe('€1,000,000.50');
     expect(formatCurrency(0)).toBe('$0.00');
+  });
+
+  it("uses each currency's own decimals: JPY none, BHD three", () => {
+    expect(currencyDecimals('USD')).toBe(2);
+    expect(currencyDecimals('JPY')).toBe(0);
+    expect(currencyDecimals('BHD')).toBe(3);
+    expect(formatCurrency('1500', 'JPY')).toBe('¥1,500');
+    expect(formatCurrency('1500.50', 'JPY')).toBe('¥1,501');
+    expect(formatCurrency('12.5', 'GBP')).toBe('£12.50');
+    expect(formatCurrency('-0.5', 'CHF')).toBe('-CHF\u00a00.50');
+  });
+
+  it('formats minor units with the currency scale', () => {
+    expect(formatMinorUnits(123450n, 'USD')).toBe('$1,234.50');
+    expect(formatMinorUnits(5n, 'USD')).toBe('$0.05');
+    expect(formatMinorUnits(-5n, 'EUR')).toBe('-€0.05');
+    expect(formatMinorUnits(1500n, 'JPY')).toBe('¥1,500');
+    expect(formatMinorUnits(9007199254740993n, 'USD')).toBe('$90,071,992,547,409.93');
   });
 
   it('keeps decimal strings exact beyond double precision', () => {

@@ -1,4 +1,7 @@
-/** Display formatting: en-US, currency with 2 decimals (SPEC §9). */
+/**
+ * Display formatting, en-US (SPEC §9). Money shows each currency's own number of decimals
+ * (ISO 4217: USD 2, JPY 0, BHD 3), as Intl knows them, never a fixed 2.
+ */
 
 type Numeric = number | bigint | string;
 
@@ -7,18 +10,32 @@ const asIntlValue = (value: Numeric) => value as number;
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
-export function formatCurrency(value: Numeric, currency = 'USD'): string {
+function currencyFormatter(currency: string): Intl.NumberFormat {
   let formatter = currencyFormatters.get(currency);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
     currencyFormatters.set(currency, formatter);
   }
-  return formatter.format(asIntlValue(value));
+  return formatter;
+}
+
+/** Minor-unit digits of a currency: 2 for USD, 0 for JPY (ISO 4217, from Intl). */
+export function currencyDecimals(currency: string): number {
+  return currencyFormatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount (decimal string, or a number for derived figures) in its currency: '$1,234.50', '¥1,235'. */
+export function formatCurrency(value: Numeric, currency = 'USD'): string {
+  return currencyFormatter(currency).format(asIntlValue(value));
+}
+
+/** An amount in minor units (bigint, as the ledger keeps it) in its currency: 123450n USD → '$1,234.50'. */
+export function formatMinorUnits(minor: bigint, currency = 'USD'): string {
+  const digits = currencyDecimals(currency);
+  const negative = minor < 0n;
+  const text = (negative ? -minor : minor).toString().padStart(digits + 1, '0');
+  const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return formatCurrency(`${negative ? '-' : ''}${decimal}`, currency);
 }
 
 export function formatNumber(value: Numeric, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
