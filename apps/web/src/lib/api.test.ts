@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorMessage, errorStatus, getQueryFn, isUnauthorizedError, urlFromQueryKey } from './api';
+import {
+  apiRequest,
+  errorMessage,
+  errorStatus,
+  getQueryFn,
+  isUnauthorizedError,
+  nullOnStatus,
+  urlFromQueryKey,
+} from './api';
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status }));
@@ -74,5 +82,15 @@ describe('urlFromQueryKey', () => {
     expect(urlFromQueryKey(['/api/instruments/'])).toBe('/api/instruments/');
     expect(urlFromQueryKey(['/api/instruments/', 'x'])).toBe('/api/instruments/x');
     expect(urlFromQueryKey(['/api/instruments', 'a/b c'])).toBe('/api/instruments/a%2Fb%20c');
+  });
+});
+
+describe('nullOnStatus', () => {
+  it('turns only the named status into null', async () => {
+    stubFetch(404, 'Not Found');
+    await expect(nullOnStatus(404, () => apiRequest('GET', '/api/x'))).resolves.toBeNull();
+    await expect(nullOnStatus(401, () => apiRequest('GET', '/api/x'))).rejects.toThrow('404: Not Found');
+    stubFetch(200, '{"a":1}');
+    await expect(nullOnStatus(404, () => apiRequest('GET', '/api/x'))).resolves.toEqual({ a: 1 });
   });
 });

@@ -50,6 +50,16 @@ export function errorStatus(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** The request's answer, or null when the server answers `status` (e.g. 401 signed out, 404 not offered). */
+export async function nullOnStatus<T>(status: number, request: () => Promise<T>): Promise<T | null> {
+  try {
+    return await request();
+  } catch (error) {
+    if (errorStatus(error) === status) return null;
+    throw error;
+  }
+}
+
 /** Best human-readable message of an apiRequest error: the server's `message` when JSON. */
 export function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return 'Unknown error';

@@ -1,6 +1,7 @@
 import type { Candles, InstrumentListItem, Order, OrderBook, Ticker, Trade } from '@meridian/schemas';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '@/test/fixtures';
 import { applyOrder, orderKeys } from '@/entities/order';
 import { portfolioKeys } from '@/entities/portfolio';
 import { applyTrade, tradeKeys } from '@/entities/trade';
@@ -46,25 +47,18 @@ const ticker = (instrumentId: string, lastPrice: string): Ticker => ({
   trades24h: 1,
 });
 
-const order = (id: string, status: Order['status'], updatedAt: string): Order => ({
-  id,
-  instrumentId: A,
-  instrumentName: 'Bond',
-  currency: 'USD',
-  orderType: 'sell',
-  type: 'limit',
-  timeInForce: 'GTC',
-  postOnly: false,
-  quantity: 5,
-  filledQuantity: status === 'filled' ? 5 : 0,
-  remainingQuantity: status === 'filled' ? 0 : 5,
-  price: '100.00',
-  averagePrice: null,
-  status,
-  cancelReason: null,
-  createdAt: '2026-11-22T08:00:00.000Z',
-  updatedAt,
-});
+const order = (id: string, status: Order['status'], updatedAt: string): Order =>
+  anOrder({
+    id,
+    instrumentId: A,
+    orderType: 'sell',
+    quantity: 5,
+    filledQuantity: status === 'filled' ? 5 : 0,
+    remainingQuantity: status === 'filled' ? 0 : 5,
+    price: '100.00',
+    status,
+    updatedAt,
+  });
 
 const series = (candles: Candles['candles']): Candles => ({ instrumentId: A, interval: '1h', candles });
 const candle = (time: string, o: string, h: string, l: string, c: string, volume: number) => ({

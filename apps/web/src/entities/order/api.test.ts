@@ -1,26 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anOrder } from '@/test/fixtures';
 import { cancelOrder, placeOrder } from './api';
 
 const INSTRUMENT = '5b0f4a5e-8f0a-4a55-9d1b-2f1d8f1f4c11';
-const ORDER = {
-  id: '00000000-0000-4000-8000-000000000001',
-  instrumentId: INSTRUMENT,
-  instrumentName: 'Bond',
-  currency: 'USD',
-  orderType: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  postOnly: false,
-  quantity: 3,
-  filledQuantity: 0,
-  remainingQuantity: 3,
-  price: '99.50',
-  averagePrice: null,
-  status: 'open',
-  cancelReason: null,
-  createdAt: '2026-11-22T08:00:00.000Z',
-  updatedAt: '2026-11-22T08:00:00.000Z',
-};
+const ORDER = anOrder({ instrumentId: INSTRUMENT, quantity: 3, remainingQuantity: 3, price: '99.50' });
 
 function stubFetch(status: number, body: unknown) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));

@@ -1,26 +1,19 @@
 import { authUserSchema, demoAccountsSchema, type AuthUser, type DemoAccounts } from '@meridian/schemas';
 import { z } from 'zod';
-import { apiRequest, errorStatus, urlFromQueryKey } from '@/lib/api';
+import { apiRequest, nullOnStatus, urlFromQueryKey } from '@/lib/api';
 import { sessionKeys } from './keys';
 
 /** GET /api/auth/user: the current session's user; a 401 means signed out (null), not an error. */
-export async function getSessionUser(): Promise<AuthUser | null> {
-  try {
-    return authUserSchema.parse(await apiRequest('GET', urlFromQueryKey(sessionKeys.user())));
-  } catch (error) {
-    if (errorStatus(error) === 401) return null;
-    throw error;
-  }
+export function getSessionUser(): Promise<AuthUser | null> {
+  return nullOnStatus(401, async () =>
+    authUserSchema.parse(await apiRequest('GET', urlFromQueryKey(sessionKeys.user()))),
+  );
 }
 
 /** GET /api/auth/demo-accounts: one-click sign-in accounts; 404 outside demo mode (then: null). */
-export async function getDemoAccounts(): Promise<DemoAccounts | null> {
-  try {
-    return demoAccountsSchema.parse(await apiRequest('GET', urlFromQueryKey(sessionKeys.demoAccounts())));
-  } catch (error) {
-    if (errorStatus(error) === 404) return null;
-    throw error;
-  }
+export function getDemoAccounts(): Promise<DemoAccounts | null> {
+  const url = urlFromQueryKey(sessionKeys.demoAccounts());
+  return nullOnStatus(404, async () => demoAccountsSchema.parse(await apiRequest('GET', url)));
 }
 
 export const signInSchema = z.object({

@@ -1,26 +1,15 @@
 import type { Order } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '@/test/fixtures';
 import { orderOutcome } from './order-summary';
 
-const base: Order = {
-  id: '00000000-0000-4000-8000-000000000001',
+const base: Order = anOrder({
   instrumentId: '00000000-0000-4000-8000-000000000002',
   instrumentName: 'US Treasury 2031',
-  currency: 'USD',
-  orderType: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  postOnly: false,
   quantity: 10,
-  filledQuantity: 0,
   remainingQuantity: 10,
   price: '99.50',
-  averagePrice: null,
-  status: 'open',
-  cancelReason: null,
-  createdAt: '2026-11-22T08:00:00.000Z',
-  updatedAt: '2026-11-22T08:00:00.000Z',
-};
+});
 
 describe('orderOutcome', () => {
   it('describes a resting order', () => {

@@ -1,28 +1,10 @@
 import type { Order } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '@/test/fixtures';
 import { openOrderCount, recentOrders, statusDotClass } from './orders';
 
-function order(id: string, status: Order['status'], createdAt: string): Order {
-  return {
-    id,
-    instrumentId: '5b0f4a5e-8f0a-4a55-9d1b-2f1d8f1f4c11',
-    instrumentName: 'Bond',
-    currency: 'USD',
-    orderType: 'buy',
-    type: 'limit',
-    timeInForce: 'GTC',
-    postOnly: false,
-    quantity: 1,
-    filledQuantity: 0,
-    remainingQuantity: 1,
-    price: '1.00',
-    averagePrice: null,
-    status,
-    cancelReason: null,
-    createdAt,
-    updatedAt: createdAt,
-  };
-}
+const order = (id: string, status: Order['status'], createdAt: string): Order =>
+  anOrder({ id, status, createdAt, updatedAt: createdAt });
 
 const orders = [
   order('a', 'filled', '2026-11-22T08:00:00.000Z'),
