@@ -10,10 +10,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/entities/session';
+import { signOut, useAuth } from '@/entities/session';
 import { roleLabel } from '@/lib/roles';
-
-const LOGOUT_PATH = '/api/logout';
 
 /** Signed in: name, email, roles and Sign out (POST /api/logout). Signed out: a Sign in button. */
 export function UserMenu() {
@@ -50,9 +48,7 @@ export function UserMenu() {
           onSelect={() => {
             // Sign-out is a POST (a GET must not end a session); then a full navigation so no
             // signed-in state survives in memory.
-            void fetch(LOGOUT_PATH, { method: 'POST', credentials: 'same-origin', redirect: 'manual' }).finally(() =>
-              window.location.assign('/'),
-            );
+            void signOut().finally(() => window.location.assign('/'));
           }}
         >
           <LogOut />

@@ -26,3 +26,11 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export function signIn(input: SignInInput) {
   return apiRequest('POST', '/api/auth/sign-in/email', input);
 }
+
+/**
+ * POST /api/logout: ends the session (a GET must not). The answer is a redirect, not followed;
+ * the caller navigates itself so no signed-in state survives in memory.
+ */
+export async function signOut(): Promise<void> {
+  await fetch('/api/logout', { method: 'POST', credentials: 'same-origin', redirect: 'manual' });
+}
