@@ -22,6 +22,7 @@ import { registerErrorHandling } from './errors';
 import './fastify-augment';
 import accessRoutes from './modules/access/routes';
 import auditRoutes from './modules/audit/routes';
+import roleManagementRoutes from './modules/access/admin-routes';
 import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
 import fxRoutes from './modules/fx/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(accessRoutes);
   await app.register(auditRoutes);
+  await app.register(roleManagementRoutes);
   await app.register(systemRoutes);
   await app.register(instrumentRoutes);
   await app.register(tradingRoutes);

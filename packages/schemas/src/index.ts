@@ -16,3 +16,4 @@ export * from './compliance';
 export * from './liquidity';
 export * from './custody';
 export * from './pages';
+export * from './role-management';

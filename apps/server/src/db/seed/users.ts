@@ -16,6 +16,9 @@ export interface DemoUser {
 
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'admin@meridian.test', name: 'Alex Morgan', roles: ['administrator'], organisation: 'Meridian Markets Ltd' },
+  // Dual control needs two approvers besides the requester (access approvals).
+  { email: 'admin2@meridian.test', name: 'Priya Shah', roles: ['administrator'], organisation: 'Meridian Markets Ltd' },
+  { email: 'admin3@meridian.test', name: 'Tomas Berg', roles: ['administrator'], organisation: 'Meridian Markets Ltd' },
   { email: 'demo@meridian.test', name: 'Demo User', roles: STAKEHOLDER_ROLES, organisation: 'Meridian Markets Ltd' },
   {
     email: 'issuer@meridian.test',
