@@ -26,6 +26,7 @@ import roleManagementRoutes from './modules/access/admin-routes';
 import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
 import fxRoutes from './modules/fx/routes';
+import riskPlugin from './modules/risk/plugin';
 import healthRoutes from './modules/health/routes';
 import instrumentRoutes from './modules/instruments/routes';
 import custodyRoutes from './modules/custody/routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fxRoutes);
   await app.register(complianceRoutes);
   await app.register(liquidityRoutes);
+  await app.register(riskPlugin);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

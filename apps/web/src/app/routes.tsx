@@ -25,6 +25,7 @@ const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/cr
 const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketplace'));
 const MarketMakerDashboard = lazy(() => import('@/features/market-maker/routes/market-maker-dashboard'));
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
+const RiskDashboard = lazy(() => import('@/features/risk/routes/risk-dashboard'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -93,7 +94,7 @@ export const appRoutes: AppRoute[] = [
     path: '/risk',
     title: 'Risk Analytics Dashboard',
     guard: 'auth',
-    component: comingSoon('Risk Analytics Dashboard', 'It will show VaR, DV01, exposures, limits and stress tests.'),
+    component: RiskDashboard,
   },
   {
     path: '/compliance',

@@ -7,6 +7,7 @@ import { seedOrganisationLeis } from './identifiers';
 import { seedInstruments } from './instruments';
 import { seedMarketHistory } from './market-history';
 import { seedOrganisations } from './organisations';
+import { seedRiskCapital, seedRiskLimits } from './risk';
 import { seedTradingAccounts } from './trading';
 import { seedUsers } from './users';
 
@@ -28,6 +29,8 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'curves', demo: true, run: seedCurves },
   { name: 'trading-accounts', demo: true, run: seedTradingAccounts },
   { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
+  { name: 'risk-limits', demo: false, run: seedRiskLimits },
+  { name: 'risk-capital', demo: true, run: seedRiskCapital },
 ];
 
 export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {

@@ -109,6 +109,14 @@ export const SYSTEM_PERMISSIONS: readonly PermissionDefinition[] = [
     requiresMultiSig: false,
   },
   {
+    permissionId: 'manage_risk_limits',
+    name: 'Manage Risk Limits',
+    description: "Edit an organisation's risk limits and regulatory capital base",
+    category: 'risk',
+    riskLevel: 'high',
+    requiresMultiSig: false,
+  },
+  {
     permissionId: 'generate_reports',
     name: 'Generate Reports',
     description: 'Generate and download regulatory compliance reports',

@@ -26,7 +26,7 @@ import {
   type MarketStats,
 } from './queries';
 import { forwardProjection } from './projection';
-import { valueInstrument, type Valuation } from './valuation';
+import { holderUnitFlows, isModelPriced, valueInstrument, type Valuation } from './valuation';
 
 /**
  * Issues an instrument: terms rebuilt from the form and accepted by the ACTUS engine (422
@@ -267,4 +267,43 @@ function nextPayment(
   const perContract = row.contractType === 'OPTNS' || row.contractType === 'FUTUR' ? Number(row.units) : 1;
   const payoff = Math.round(next.payoff * holderSign(row.terms) * perContract * 100) / 100;
   return { eventDate: next.eventDate, eventType: next.eventType, payoff, currency: next.currency };
+}
+
+/** What the risk engine needs per instrument: its shown price and one unit's future flows. */
+export interface InstrumentRiskInput {
+  id: string;
+  name: string;
+  contractType: ContractType;
+  currency: string;
+  rating: string | null;
+  sector: string | null;
+  issuerUserId: string;
+  /** Per unit in hundredths (last trade, else model, else issue price); null = not priced. */
+  price: bigint | null;
+  /** True when the value is carried by the flows (revalued through them). */
+  modelPriced: boolean;
+  flows: { time: number; amount: number }[];
+}
+
+export async function instrumentRiskInputs(db: Db, where?: Parameters<typeof selectInstruments>[1]) {
+  const rows = await selectInstruments(db, where);
+  const market = await loadMarket(db, rows);
+  return rows.map((row): InstrumentRiskInput => {
+    const points = market.curves.get(row.currency) ?? null;
+    const curve = points && points.length > 0 ? makeCurve(points) : null;
+    const contractType = row.contractType as ContractType;
+    const events = valuationEvents(row, curve, market.today);
+    return {
+      id: row.id,
+      name: row.name,
+      contractType,
+      currency: row.currency,
+      rating: row.rating,
+      sector: row.sector,
+      issuerUserId: row.issuerUserId,
+      price: valuationOf(row, market).price,
+      modelPriced: isModelPriced(contractType),
+      flows: holderUnitFlows({ contractType, terms: row.terms, events, units: row.units, now: market.today }),
+    };
+  });
 }

@@ -53,14 +53,8 @@ const toMinor = (value: number) => BigInt(Math.round(value * 100));
  * Yield and durations are measured at that price for loans and bonds whose remaining flows are all positive.
  */
 export function valueInstrument(input: ValuationInput): Valuation {
-  const perUnit = holderSign(input.terms) / Number(input.units);
-  const flows = cashFlowsFromEvents(
-    input.events.filter((event) => !NOT_VALUED.has(event.eventType)),
-    input.now,
-    // OPTNS and FUTUR terms already describe one unit.
-    input.contractType === 'OPTNS' || input.contractType === 'FUTUR' ? holderSign(input.terms) : perUnit,
-  );
-  const modelled = MODEL_PRICED.includes(input.contractType) && input.curve !== null && flows.length > 0;
+  const flows = holderUnitFlows(input);
+  const modelled = isModelPriced(input.contractType) && input.curve !== null && flows.length > 0;
   const model = modelled ? analyseCashFlows(flows, input.curve!, input.spread) : null;
   const price = input.lastPrice ?? (model ? toMinor(model.value) : issuePrice(input));
   const priceSource: PriceSource | null =
@@ -83,6 +77,20 @@ export function valueInstrument(input: ValuationInput): Valuation {
     modifiedDuration: round(modifiedDuration(flows, ytm), 4),
     dv01: round(dv01(flows, ytm), 6),
   };
+}
+
+/** Whether the contract's value is carried by its scheduled ACTUS flows (bonds, loans, swaps). */
+export const isModelPriced = (contractType: ContractType) => MODEL_PRICED.includes(contractType);
+
+/** Future cash flows of ONE unit from the holder's side, as valued (initial exchanges excluded). */
+export function holderUnitFlows(input: Pick<ValuationInput, 'contractType' | 'terms' | 'events' | 'units' | 'now'>) {
+  const perUnit = holderSign(input.terms) / Number(input.units);
+  return cashFlowsFromEvents(
+    input.events.filter((event) => !NOT_VALUED.has(event.eventType)),
+    input.now,
+    // OPTNS and FUTUR terms already describe one unit.
+    input.contractType === 'OPTNS' || input.contractType === 'FUTUR' ? holderSign(input.terms) : perUnit,
+  );
 }
 
 /** The price one unit was issued at, from the terms' purchase price (SPEC §9: at par). */

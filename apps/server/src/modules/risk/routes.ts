@@ -1,0 +1,141 @@
+import {
+  errorResponseSchema,
+  riskLimitUpdateSchema,
+  riskMetricsQuerySchema,
+  riskMetricsSchema,
+  stressRequestSchema,
+  stressResponseSchema,
+  type RiskScope,
+} from '@meridian/schemas';
+import { revalue, riskLevel, scenarioProblem, SHOCK_TENORS, type Scenario } from '@meridian/risk';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client';
+import { AppError, forbidden } from '../../errors';
+import { cachedCandidates } from '../access/decision-cache';
+import { requirePermission } from '../access/guard';
+import { decidePermission } from '../access/resolve';
+import { setLimit } from './limits';
+import type { ScopeTarget } from './positions';
+import { computePortfolio, riskMetrics } from './service';
+
+const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
+
+async function organisationOf(request: FastifyRequest): Promise<string | null> {
+  const [row] = await selectRows<{ organisation_id: string | null }>(
+    request.server.db,
+    sql`select organisation_id from users where id = ${request.user.id}`,
+  );
+  return row?.organisation_id ?? null;
+}
+
+async function holds(request: FastifyRequest, permissionId: string): Promise<boolean> {
+  return decidePermission(await cachedCandidates(request.server.db, request.user.id, permissionId)).hasPermission;
+}
+
+/** own: any holder of view_risk_metrics; organisation: a member; market: regulator/compliance. */
+async function targetOf(request: FastifyRequest, scope: RiskScope): Promise<ScopeTarget> {
+  const organisationId = await organisationOf(request);
+  if (scope === 'organisation' && !organisationId) throw badRequest('You do not belong to an organisation');
+  if (
+    scope === 'market' &&
+    !(await holds(request, 'view_regulatory_data')) &&
+    !(await holds(request, 'view_compliance_reports'))
+  )
+    throw forbidden('Missing permission: view_regulatory_data');
+  return { scope, userId: request.user.id, organisationId };
+}
+
+const riskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/risk/metrics',
+    {
+      preHandler: requirePermission('view_risk_metrics'),
+      schema: {
+        tags: ['risk'],
+        summary:
+          'VaR/ES, DV01/CS01, rating, exposure, limits and alerts, capital, stress, backtesting and history of a portfolio (USD)',
+        querystring: riskMetricsQuerySchema,
+        response: { 200: riskMetricsSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => riskMetrics(app.db, await targetOf(request, request.query.scope)),
+  );
+
+  app.post(
+    '/api/risk/stress',
+    {
+      preHandler: requirePermission('run_stress_tests'),
+      schema: {
+        tags: ['risk'],
+        summary: 'Runs a custom stress scenario on a portfolio by full revaluation',
+        body: stressRequestSchema,
+        response: { 200: stressResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const target = await targetOf(request, body.scope);
+      const { figures } = await computePortfolio(app.db, target);
+      const usdMove = body.usdMovePercent / 100;
+      const scenario: Scenario = {
+        name: body.name,
+        rateShiftBp: Array.isArray(body.rateShiftBp)
+          ? body.rateShiftBp
+          : SHOCK_TENORS.map(() => body.rateShiftBp as number),
+        spreadShiftBp: Object.fromEntries(
+          ['AAA-AA', 'A', 'BBB', 'BB', 'B', 'CCC-D', 'unrated'].map((b) => [b, body.spreadShiftBp]),
+        ),
+        // USD up x % = every other currency worth 1/(1+x) − 1 in USD.
+        fxReturn: Object.fromEntries(
+          figures.compiled.currencies.filter((c) => c !== 'USD').map((c) => [c, 1 / (1 + usdMove) - 1]),
+        ),
+        equityReturn: body.equityMovePercent / 100,
+      };
+      const problem = usdMove <= -1 ? 'usdMovePercent must be above −100' : scenarioProblem(scenario);
+      if (problem) throw badRequest(problem);
+      const [impact] = revalue(figures.compiled, [scenario]);
+      const value = figures.compiled.baseValue;
+      const level = riskLevel(impact!, value);
+      return {
+        result: {
+          scenario: body.name,
+          portfolioImpact: (Math.round(impact! * 100) / 100).toFixed(2),
+          impactPercent: value > 0 ? Math.round((impact! / value) * 10_000) / 100 : 0,
+          capitalImpact: null,
+          riskLevel: level,
+          status: level === 'high' ? ('fail' as const) : ('pass' as const),
+          note: null,
+        },
+        notPriced: figures.compiled.notPriced.map((n) => ({ instrumentId: n.id, name: n.name, reason: n.reason })),
+      };
+    },
+  );
+
+  app.put(
+    '/api/risk/limits',
+    {
+      preHandler: requirePermission('manage_risk_limits'),
+      schema: {
+        tags: ['risk'],
+        summary: "Sets one of the caller's organisation risk limits (audited)",
+        body: riskLimitUpdateSchema,
+        response: {
+          200: z.object({ kind: z.string(), limit: z.number() }),
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const organisationId = await organisationOf(request);
+      if (!organisationId) throw badRequest('You do not belong to an organisation');
+      await setLimit(app.db, organisationId, request.body.kind, request.body.limit, request.user.id);
+      return request.body;
+    },
+  );
+};
+
+export default riskRoutes;

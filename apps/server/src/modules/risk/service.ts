@@ -1,0 +1,228 @@
+import { backtestVar, baselCapital, type CounterpartyClass } from '@meridian/risk';
+import type { RiskMetrics } from '@meridian/schemas';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/client';
+import { computeFigures, standardScenarios, stressFigures, VAR_METHOD, type PortfolioFigures } from './compute';
+import { backfillIfEmpty, snapshotsOf } from './history';
+import { capitalBaseOf, evaluateLimits, organisationLimits, syncAlerts } from './limits';
+import { marketHistory, todayMarket } from './market';
+import { loadPortfolio, scopeKeyOf, type Portfolio, type ScopeTarget } from './positions';
+
+// GET /api/risk/metrics: cached per portfolio and recomputed only when something it depends
+// on changed (a journal entry = positions or cash, a trade = prices, curves, spreads, limits,
+// capital). The version check is one small query, so a cached answer costs a few ms.
+
+const usd = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+const cache = new Map<string, { version: string; result: Promise<RiskMetrics> }>();
+
+async function version(db: Db): Promise<string> {
+  const [row] = await selectRows<Record<string, string | null>>(
+    db,
+    sql`select (select max(created_at)::text from journal_entries) as journal,
+               (select count(*)::text from journal_entries) as entries,
+               (select max(as_of)::text from risk_free_curve_points) as curves,
+               (select string_agg(rating || spread_bp, ',') from credit_spreads) as spreads,
+               (select max(updated_at)::text from risk_limits) as limits,
+               (select max(updated_at)::text from risk_capital_base) as capital,
+               (select max(created_at)::text from risk_snapshots) as snapshots`,
+  );
+  return JSON.stringify(row);
+}
+
+export async function riskMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics> {
+  const key = scopeKeyOf(target);
+  const current = await version(db);
+  const cached = cache.get(key);
+  if (cached?.version === current) return cached.result;
+  const result = computeMetrics(db, target);
+  cache.set(key, { version: current, result });
+  result.catch(() => cache.delete(key));
+  return result;
+}
+
+export interface ComputedPortfolio {
+  portfolio: Portfolio;
+  figures: PortfolioFigures;
+}
+
+export async function computePortfolio(
+  db: Db,
+  target: ScopeTarget,
+): Promise<ComputedPortfolio & { history: Awaited<ReturnType<typeof marketHistory>>; fxRateDate: string | null }> {
+  const [portfolio, market, history] = await Promise.all([
+    loadPortfolio(db, target),
+    todayMarket(db),
+    marketHistory(db),
+  ]);
+  return {
+    portfolio,
+    figures: computeFigures(portfolio, market.state, history),
+    history,
+    fxRateDate: market.fxRateDate,
+  };
+}
+
+const COUNTERPARTY: Record<string, CounterpartyClass> = {
+  government: 'sovereign',
+  financial: 'bank',
+  corporate: 'corporate',
+  municipal: 'corporate',
+};
+
+async function computeMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics> {
+  const { portfolio, figures, history, fxRateDate } = await computePortfolio(db, target);
+  const { compiled } = figures;
+  await backfillIfEmpty(db, portfolio.key, compiled, history);
+  const snapshots = await snapshotsOf(db, portfolio.key);
+  const backtestDays = snapshots.flatMap((row, i) => {
+    const varInForce = row.source === 'backfill' ? row.var99 : snapshots[i - 1]?.var99;
+    return varInForce === undefined ? [] : [{ date: row.snapshotDate, var: Number(varInForce), pnl: Number(row.pnl) }];
+  });
+  const backtest = backtestVar(backtestDays);
+
+  const cashUsd = compiled.positions.reduce((s, p, i) => (p.kind === 'cash' ? s + compiled.baseValues[i]! : s), 0);
+  const reservedUsd = [...portfolio.reservedCash.entries()].reduce(
+    (s, [ccy, minor]) =>
+      s +
+      (Number(minor) / 100) *
+        (compiled.positions.find((p) => p.id === `cash:${ccy}`)
+          ? compiled.usd[compiled.positions.findIndex((p) => p.id === `cash:${ccy}`)]!
+          : 0),
+    0,
+  );
+  const limits = evaluateLimits(await organisationLimits(db, portfolio.organisationId), {
+    var95: figures.var.var95,
+    concentration: figures.concentration,
+    leverage: figures.leverage,
+    liquidity: reservedUsd > 0 ? cashUsd / reservedUsd : null,
+  });
+  const alerts = await syncAlerts(db, portfolio.key, limits);
+
+  const base = target.scope === 'market' ? null : await capitalBaseOf(db, portfolio.organisationId);
+  const capital = base
+    ? (() => {
+        const exposures = compiled.positions.flatMap((p, i) =>
+          p.kind === 'cash'
+            ? []
+            : [
+                {
+                  amount: Math.abs(compiled.baseValues[i]!),
+                  rating: p.rating,
+                  counterparty: COUNTERPARTY[portfolio.info.get(p.id)?.sector ?? ''] ?? 'corporate',
+                },
+              ],
+        );
+        const recent = snapshots.slice(-60);
+        const average60 = recent.length
+          ? (recent.reduce((s, r) => s + Number(r.var99), 0) / recent.length) * Math.sqrt(10)
+          : 0;
+        const result = baselCapital({
+          exposures,
+          capital: {
+            cet1: Number(base.cet1) / 100,
+            additionalTier1: Number(base.additionalTier1) / 100,
+            tier2: Number(base.tier2) / 100,
+          },
+          marketVar: { latest: figures.var.var99TenDay, average60, plusFactor: backtest.plusFactor },
+          leverageExposure: figures.grossValue,
+        });
+        return { base, result };
+      })()
+    : null;
+  const tier1 = capital ? (Number(capital.base.cet1) + Number(capital.base.additionalTier1)) / 100 : null;
+
+  const stress = stressFigures(compiled, standardScenarios(compiled, history)).map((s) => {
+    const loss = Math.max(0, -s.impact);
+    const capitalImpact = tier1 && tier1 > 0 ? Math.round((loss / tier1) * 10_000) / 100 : null;
+    // Fails when the loss would take Tier 1 below 6 % of RWA, or (no capital base) when the risk level is high.
+    const fails =
+      capital && tier1 !== null && capital.result.rwa > 0
+        ? (tier1 - loss) / capital.result.rwa < 0.06
+        : s.riskLevel === 'high';
+    return {
+      scenario: s.scenario,
+      portfolioImpact: usd(s.impact),
+      impactPercent: Math.round(s.impactPercent * 100) / 100,
+      capitalImpact,
+      riskLevel: s.riskLevel,
+      status: fails ? ('fail' as const) : ('pass' as const),
+      note: s.note,
+    };
+  });
+
+  return {
+    scope: target.scope,
+    scopeName: portfolio.name,
+    computedAt: new Date().toISOString(),
+    reportingCurrency: 'USD',
+    portfolioValue: usd(figures.value),
+    positions: compiled.positions.filter((p) => p.kind !== 'cash').length,
+    var: {
+      var95: usd(figures.var.var95),
+      var99: usd(figures.var.var99),
+      var95TenDay: usd(figures.var.var95TenDay),
+      var99TenDay: usd(figures.var.var99TenDay),
+      es975: usd(figures.var.es975),
+      parametric95: usd(figures.var.parametric95),
+      parametric99: usd(figures.var.parametric99),
+      scenarios: figures.var.scenarios,
+      window: figures.var.window,
+      method: VAR_METHOD,
+    },
+    dv01: usd(figures.dv01),
+    cs01: usd(figures.cs01),
+    creditRating: figures.rating,
+    leverageRatio: figures.leverage === null ? null : Math.round(figures.leverage * 100) / 100,
+    exposure: figures.exposure.map((e) => ({ ...e, value: usd(e.value) })),
+    limits,
+    alerts,
+    capital: capital
+      ? {
+          organisation: portfolio.name,
+          cet1: usd(Number(capital.base.cet1) / 100),
+          tier1: usd(tier1!),
+          totalCapital: usd(tier1! + Number(capital.base.tier2) / 100),
+          creditRwa: usd(capital.result.creditRwa),
+          marketRwa: usd(capital.result.marketRwa),
+          rwa: usd(capital.result.rwa),
+          cet1Ratio: pct(capital.result.ratios.cet1),
+          tier1Ratio: pct(capital.result.ratios.tier1),
+          totalRatio: pct(capital.result.ratios.total),
+          leverageRatio: pct(capital.result.leverageRatio),
+          status: capital.result.status,
+          buckets: capital.result.buckets.map((b) => ({
+            counterparty: b.counterparty,
+            weight: b.weight,
+            exposure: usd(b.exposure),
+            rwa: usd(b.rwa),
+          })),
+        }
+      : null,
+    stress,
+    backtest: {
+      days: backtest.days,
+      exceptions: backtest.exceptions,
+      kupiecLr: backtest.kupiecLr === null ? null : Math.round(backtest.kupiecLr * 1000) / 1000,
+      kupiecRejected: backtest.kupiecRejected,
+      zone: backtest.zone,
+      source:
+        'Stored daily history: 99 % 1-day VaR in force each day vs that day’s P&L (back-filled days: hypothetical P&L of today’s positions under the real market move)',
+    },
+    history: snapshots.map((r) => ({
+      date: r.snapshotDate,
+      value: r.value,
+      var95: r.var95,
+      var99: r.var99,
+      pnl: r.pnl,
+      source: r.source as 'backfill' | 'daily',
+    })),
+    notPriced: compiled.notPriced.map((n) => ({ instrumentId: n.id, name: n.name, reason: n.reason })),
+    noHistory: figures.noHistory,
+    fxRateDate,
+  };
+}
+
+/** Ratio → percent with 2 decimals. */
+function pct(x: number | null): number | null {
+  return x === null ? null : Math.round(x * 10_000) / 100;
+}

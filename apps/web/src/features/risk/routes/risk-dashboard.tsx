@@ -1,0 +1,135 @@
+import type { RiskScope } from '@meridian/schemas';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { formatCurrency, formatDateTime } from '@/lib/format';
+import { useRiskMetrics } from '../api/get-risk-metrics';
+import { ExposureDonut, VarTrend } from '../components/charts';
+import { MetricCards } from '../components/metric-cards';
+import { BacktestPanel, CapitalPanel, LimitsPanel, StressTable } from '../components/panels';
+
+const SCOPES: { scope: RiskScope; label: string }[] = [
+  { scope: 'own', label: 'My portfolio' },
+  { scope: 'organisation', label: 'Organisation' },
+  { scope: 'market', label: 'Whole market' },
+];
+
+/** Risk Analytics Dashboard (/risk, SPEC §2): every figure computed by the risk engine. */
+export default function RiskDashboard() {
+  const [scope, setScope] = useState<RiskScope>('own');
+  const metrics = useRiskMetrics(scope);
+  return (
+    <section>
+      <PageHeader
+        title="Risk Analytics Dashboard"
+        description="Portfolio risk from real positions, revalued through their ACTUS cash flows"
+        actions={
+          <>
+            <div className="flex gap-1" role="group" aria-label="Portfolio">
+              {SCOPES.map((s) => (
+                <Button
+                  key={s.scope}
+                  size="sm"
+                  variant={scope === s.scope ? 'default' : 'outline'}
+                  aria-pressed={scope === s.scope}
+                  onClick={() => setScope(s.scope)}
+                >
+                  {s.label}
+                </Button>
+              ))}
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link href="/compliance">Compliance View</Link>
+            </Button>
+          </>
+        }
+      />
+      {metrics.isPending ? (
+        <Skeleton className="h-96 w-full" />
+      ) : metrics.isError ? (
+        <Card>
+          <CardContent className="py-6 text-sm text-destructive" role="alert">
+            Could not load risk metrics: {errorMessage(metrics.error)}
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <p className="text-sm text-muted-foreground">
+            {metrics.data.scopeName} · value {formatCurrency(metrics.data.portfolioValue)} (USD) ·{' '}
+            {metrics.data.positions} positions · computed {formatDateTime(metrics.data.computedAt)}
+            {metrics.data.fxRateDate ? ` · ECB rates of ${metrics.data.fxRateDate}` : ''}
+          </p>
+          <MetricCards metrics={metrics.data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Portfolio Exposure</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {metrics.data.exposure.length ? (
+                  <ExposureDonut exposure={metrics.data.exposure} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">No positions.</p>
+                )}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>VaR Historical Trend</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {metrics.data.history.length ? (
+                  <VarTrend history={metrics.data.history} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">No history yet.</p>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <LimitsPanel metrics={metrics.data} />
+            <CapitalPanel capital={metrics.data.capital} />
+            <BacktestPanel metrics={metrics.data} />
+          </div>
+          <StressTable stress={metrics.data.stress} />
+          <VarDetails metrics={metrics.data} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function VarDetails({ metrics }: { metrics: NonNullable<ReturnType<typeof useRiskMetrics>['data']> }) {
+  const v = metrics.var;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Method and coverage</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 text-sm">
+        <p>
+          VaR 95% {formatCurrency(v.var95)} · 99% {formatCurrency(v.var99)} · 10-day 95% {formatCurrency(v.var95TenDay)}{' '}
+          · 10-day 99% {formatCurrency(v.var99TenDay)} · ES 97.5% {formatCurrency(v.es975)} · parametric 95%{' '}
+          {formatCurrency(v.parametric95)} / 99% {formatCurrency(v.parametric99)}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {v.method} {v.window ? `Window ${v.window.from} → ${v.window.to}.` : ''}
+        </p>
+        {metrics.noHistory.map((line) => (
+          <p key={line} className="text-xs text-warning">
+            {line}
+          </p>
+        ))}
+        {metrics.notPriced.map((n) => (
+          <p key={n.instrumentId} className="text-xs text-destructive">
+            {n.name}: not priced — {n.reason}
+          </p>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
