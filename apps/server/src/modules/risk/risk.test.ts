@@ -14,7 +14,7 @@ beforeAll(async () => {
   [investor, issuer, regulator] = (await Promise.all(
     ['investor', 'issuer', 'regulator'].map((u) => t.signIn(`${u}@meridian.test`)),
   )) as [string, string, string];
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const metrics = (cookie: string, scope = 'own') =>
