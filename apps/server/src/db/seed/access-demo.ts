@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { elevationRequests, permissionGrants, permissions, users } from '../schema';
+import { approvals, elevationRequests, permissionGrants, permissions, users } from '../schema';
 
 const DAY = 86_400_000;
 
@@ -33,26 +33,41 @@ export async function seedAccessDemo(db: Db): Promise<void> {
 
     const [anyRequest] = await tx.select({ id: elevationRequests.id }).from(elevationRequests).limit(1);
     if (anyRequest) return;
-    await tx.insert(elevationRequests).values([
-      {
-        userId: investor,
-        permissionId: await permissionRowId('provide_liquidity'),
-        requestReason: 'Quote the City of Lakeport notes during book-building',
-        justification: 'The designated market maker is out until Monday; the desk head approved cover.',
-        requestedDuration: 8,
-        urgencyLevel: 'high',
-        status: 'pending',
-      },
-      {
-        userId: custodian,
-        permissionId: await permissionRowId('approve_elevations'),
-        requestReason: 'Approve settlement-team elevations over the weekend',
-        justification: 'No administrator on call on Saturday.',
-        requestedDuration: 48,
-        urgencyLevel: 'low',
-        status: 'rejected',
-        decidedAt: new Date(),
-      },
-    ]);
+    const requests = await tx
+      .insert(elevationRequests)
+      .values([
+        {
+          userId: investor,
+          permissionId: await permissionRowId('provide_liquidity'),
+          requestReason: 'Quote the City of Lakeport notes during book-building',
+          justification: 'The designated market maker is out until Monday; the desk head approved cover.',
+          requestedDuration: 8,
+          urgencyLevel: 'high',
+          status: 'pending',
+        },
+        {
+          userId: custodian,
+          permissionId: await permissionRowId('approve_elevations'),
+          requestReason: 'Approve settlement-team elevations over the weekend',
+          justification: 'No administrator on call on Saturday.',
+          requestedDuration: 48,
+          urgencyLevel: 'low',
+          status: 'rejected',
+          decidedAt: new Date(),
+        },
+      ])
+      .returning();
+    // The pending request waits on an approval like any made through the API (one approver
+    // at or above Market Maker level: provide_liquidity is high risk, not multi-sig).
+    const pending = requests.find((r) => r.status === 'pending')!;
+    await tx.insert(approvals).values({
+      kind: 'access.elevation',
+      subjectId: pending.id,
+      summary: `investor@meridian.test requests provide_liquidity for ${pending.requestedDuration} h`,
+      requestedBy: investor,
+      requiredApprovers: 1,
+      minApproverLevel: 6,
+      expiresAt: new Date(Date.now() + DAY),
+    });
   });
 }
