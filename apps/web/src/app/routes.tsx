@@ -26,6 +26,7 @@ const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketp
 const MarketMakerDashboard = lazy(() => import('@/features/market-maker/routes/market-maker-dashboard'));
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
 const RiskDashboard = lazy(() => import('@/features/risk/routes/risk-dashboard'));
+const CompliancePage = lazy(() => import('@/features/compliance/routes/compliance-page'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -100,7 +101,7 @@ export const appRoutes: AppRoute[] = [
     path: '/compliance',
     title: 'Compliance & Regulatory Reporting',
     guard: 'auth',
-    component: comingSoon('Compliance & Regulatory Reporting', 'It will generate and list regulatory reports.'),
+    component: CompliancePage,
   },
   {
     path: '/roles',

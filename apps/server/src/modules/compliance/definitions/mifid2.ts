@@ -1,4 +1,5 @@
 import { fromMinorUnits, tradeUti } from '@meridian/schemas';
+import { PermanentJobError } from '../../jobs';
 import type { NativeXml, RecordSet, ReportContext, ReportDefinition, Row } from '../model';
 import {
   countTradeSides,
@@ -117,6 +118,11 @@ export const mifid2Report: ReportDefinition = {
   xml: auth016,
   async preflight(ctx) {
     requireIsins(await tradedInstrumentsWithoutIsin(ctx));
+    // auth.016 needs at least one Tx: an empty period has nothing to submit.
+    if (ctx.format === 'XML' && (await countTradeSides(ctx)) === 0)
+      throw new PermanentJobError(
+        'Nothing to report: the period holds no trades in scope (auth.016 needs at least one).',
+      );
   },
   async count(ctx) {
     return (await countTradeSides(ctx)) + (await executionSummary(ctx)).length;
