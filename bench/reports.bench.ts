@@ -105,15 +105,15 @@ async function insertTrades(db: Awaited<ReturnType<typeof createDb>>['db']) {
          s as (select id from users where email = 'marketmaker@meridian.test'),
          orders_in as (
            insert into orders (id, user_id, instrument_id, side, type, time_in_force, price, quantity, status)
-           select gen_random_uuid(), (select id from b), (select id from i), 'buy', 'limit', 'GTC', 10000, ${TRADES * 10}, 'open'
+           select gen_random_uuid(), (select id from b), (select id from i), 'buy', 'limit', 'GTC', 10000, ${TRADES * 10}::bigint, 'open'
            union all
-           select gen_random_uuid(), (select id from s), (select id from i), 'sell', 'limit', 'GTC', 10000, ${TRADES * 10}, 'open'
+           select gen_random_uuid(), (select id from s), (select id from i), 'sell', 'limit', 'GTC', 10000, ${TRADES * 10}::bigint, 'open'
            returning id, side)
     insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity)
     select gen_random_uuid(), (select id from i), (select id from orders_in where side = 'buy'),
            (select id from orders_in where side = 'sell'), (select id from b), (select id from s),
            case when n % 2 = 0 then 'buy' else 'sell' end, 10000 + (n % 50), 1 + (n % 7)
-    from generate_series(1, ${TRADES}) as n`);
+    from generate_series(1, ${TRADES}::int) as n`);
 }
 
 main().catch((error) => {

@@ -90,10 +90,22 @@ export async function executionSummary(ctx: ReportContext): Promise<ExecutionSum
   );
 }
 
-/** Keyset pages by trade sequence: constant memory however many trades the period holds. */
+/**
+ * Keyset pages by trade sequence: constant memory however many trades the period holds. The
+ * period's first and last sequence are found once (created_at index), then each page is a
+ * range scan of the sequence index rather than a re-scan and sort of the whole period.
+ */
 export async function* tradePages(ctx: ReportContext, derivativesOnly = false): AsyncGenerator<TradeRow[]> {
-  let after = '0';
-  for (;;) {
+  const [bounds] = await selectRows<{ first: string | null; last: string | null }>(
+    ctx.db,
+    sql`select (min(sequence) - 1)::text as first, max(sequence)::text as last from trades
+        where created_at >= ${ctx.from.toISOString()}::timestamptz and created_at < ${ctx.to.toISOString()}::timestamptz`,
+  );
+  if (!bounds?.last) return;
+  let after = bounds.first!;
+  const last = bounds.last;
+  while (BigInt(after) < BigInt(last)) {
+    const upTo = (BigInt(after) + BigInt(PAGE_SIZE)).toString();
     const rows = await selectRows<TradeRow>(
       ctx.db,
       sql`select t.sequence::text as "sequence", t.id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
@@ -102,13 +114,11 @@ export async function* tradePages(ctx: ReportContext, derivativesOnly = false): 
             i.maturity_date::text as "maturityDate",
             bu.organisation_id as "buyerOrgId", bo.lei as "buyerLei", su.organisation_id as "sellerOrgId", so.lei as "sellerLei"
           ${FROM}
-          where ${tradeFilter(ctx, derivativesOnly)} and t.sequence > ${after}::bigint
-          order by t.sequence limit ${PAGE_SIZE}`,
+          where t.sequence > ${after}::bigint and t.sequence <= ${upTo}::bigint and ${tradeFilter(ctx, derivativesOnly)}
+          order by t.sequence`,
     );
-    if (rows.length === 0) return;
-    yield rows;
-    after = rows[rows.length - 1]!.sequence;
-    if (rows.length < PAGE_SIZE) return;
+    if (rows.length > 0) yield rows;
+    after = upTo;
   }
 }
 

@@ -5,7 +5,12 @@
 // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+// eslint-disable-next-line no-control-regex -- as above
+const NEEDS_ESCAPING = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 export function escapeXmlText(value: string): string {
+  // Most values (LEIs, ISINs, amounts, timestamps) need nothing: one test instead of five replaces.
+  if (!NEEDS_ESCAPING.test(value)) return value;
   return value.replace(INVALID_XML_CHARS, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -44,7 +49,8 @@ export class XmlWriter {
   /** `<name attrs>text</name>`; nothing at all when `text` is null or undefined. */
   leaf(name: string, text: string | number | boolean | null | undefined, attributes?: Attributes): this {
     if (text === null || text === undefined) return this;
-    this.out(`<${checked(name)}${renderAttributes(attributes)}>${escapeXmlText(String(text))}</${name}>`);
+    const value = typeof text === 'string' ? escapeXmlText(text) : String(text);
+    this.out(`<${checked(name)}${attributes ? renderAttributes(attributes) : ''}>${value}</${name}>`);
     return this;
   }
 
@@ -60,8 +66,12 @@ export class XmlWriter {
   }
 }
 
+const checkedNames = new Set<string>();
+
 function checked(name: string): string {
+  if (checkedNames.has(name)) return name;
   if (!NAME.test(name)) throw new Error(`XmlWriter: '${name}' is not an XML name`);
+  checkedNames.add(name);
   return name;
 }
 
