@@ -18,7 +18,8 @@ export async function backfillIfEmpty(db: Db, scopeKey: string, compiled: Compil
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(riskSnapshots)
-    .where(eq(riskSnapshots.scopeKey, scopeKey));
+    // Daily rows may exist first (the job ran before anyone looked): back-fill once regardless.
+    .where(sql`${riskSnapshots.scopeKey} = ${scopeKey} and ${riskSnapshots.source} = 'backfill'`);
   if ((existing?.n ?? 0) > 0 || compiled.positions.length === 0) return;
   const daily = historicalScenarios(history.curves, history.fx, { horizonDays: 1, count: BACKFILL_DAYS + VAR_WINDOW });
   if (daily.length <= VAR_WINDOW) return;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client';
-import { writeDailySnapshot } from './history';
+import { backfillIfEmpty, writeDailySnapshot } from './history';
 import { scopeKeyOf, type ScopeTarget } from './positions';
 import riskRoutes from './routes';
 import { computePortfolio } from './service';
@@ -37,7 +37,8 @@ export default fp(
       let done = 0;
       for (const target of targets) {
         if (signal.aborted) throw new Error('stopped');
-        const { figures } = await computePortfolio(db, target);
+        const { figures, history } = await computePortfolio(db, target);
+        await backfillIfEmpty(db, scopeKeyOf(target), figures.compiled, history);
         await writeDailySnapshot(db, scopeKeyOf(target), job.payload.date, {
           value: figures.value,
           var95: figures.var.var95,
