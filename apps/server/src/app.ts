@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -36,6 +36,7 @@ import liquidityRoutes from './modules/liquidity/routes';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
+import { registerGuardsFirst } from './plugins/guards-first';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   database?: Database;
   /** The database already has migrations and the seed applied (test templates). */
   prepared?: boolean;
+  /** Sees every route as it is registered (the authorization matrix test reads the guards). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application: migrates, seeds, registers plugins and modules. Never listens. */
@@ -84,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestTiming(app, app.metrics);
   registerOriginCheck(app, config);
   registerInputGuard(app);
+  registerGuardsFirst(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives() },
     hsts: config.publicUrl.startsWith('https://'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, prepareDatabase } from '../app';
@@ -48,6 +48,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Runs before the app is ready, e.g. to register routes that exercise a guard. */
   setup?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sees every route as it is registered, with its options (guards, schema). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -55,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const fresh = await openFreshDatabase(config);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database: fresh.database, prepared: true });
+    app = await buildApp(config, { database: fresh.database, prepared: true, onRoute: options.onRoute });
     await options.setup?.(app);
     await app.ready();
   } catch (error) {

@@ -21,7 +21,7 @@ export function requirePermission(permissionId: string, options: PermissionOptio
   // A typo would silently lock everyone out; fail when the route is declared instead.
   if (!KNOWN.has(permissionId))
     throw new Error(`requirePermission: unknown permission '${permissionId}' (see access/catalogue.ts)`);
-  return async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const permissionGuard = async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.user) await requireAuth(request, reply);
     const amount = options.amount?.(request);
     // Holdings may come from a short-lived cache; the amount is checked against them every time.
@@ -39,4 +39,6 @@ export function requirePermission(permissionId: string, options: PermissionOptio
         : `Missing permission: ${permissionId}`,
     );
   };
+  // Tagged so the authorization matrix test can read which permission a route demands.
+  return Object.assign(permissionGuard, { permissionId, readsRequest: options.amount !== undefined });
 }

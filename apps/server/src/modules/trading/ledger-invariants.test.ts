@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { expectLedgerInvariants } from '../../test/ledger-invariants';
 import { custodyMove, holdings, issueBond, orderClient } from './test-support';
 
 // A seeded storm of concurrent orders on two instruments that share the traders' cash,
@@ -104,62 +105,7 @@ describe('ledger under concurrent order flow', () => {
     const [count] = await selectRows<{ trades: string }>(t.db, sql`select count(*) as trades from trades`);
     expect(Number(count!.trades)).toBeGreaterThan(20);
 
-    // Nobody spent what was not there.
-    const uncovered = await selectRows(
-      t.db,
-      sql`
-      select b.* from balances b join ledger_accounts a on a.id = b.account_id
-      where a.user_id is not null and (b.reserved < 0 or b.total < b.reserved)`,
-    );
-    expect(uncovered).toEqual([]);
-
-    // Double entry: every asset nets to zero over all accounts, and every balance is its journal.
-    const unbalanced = await selectRows(
-      t.db,
-      sql`
-      select asset_type, asset, sum(amount) as net from journal_lines group by asset_type, asset having sum(amount) <> 0`,
-    );
-    expect(unbalanced).toEqual([]);
-    const drifted = await selectRows(
-      t.db,
-      sql`
-      select b.account_id, b.asset_type, b.asset, b.total, coalesce(j.sum, 0) as journal
-      from balances b
-      left join (select account_id, asset_type, asset, sum(amount) as sum from journal_lines group by 1, 2, 3) j
-        on j.account_id = b.account_id and j.asset_type = b.asset_type and j.asset = b.asset
-      where b.total <> coalesce(j.sum, 0)`,
-    );
-    expect(drifted).toEqual([]);
-
-    // Reserved = what open orders hold (buys: cash of the currency, sells: units).
-    const misreserved = await selectRows(
-      t.db,
-      sql`
-      with held as (
-        select a.id as account_id, 'cash' as asset_type, i.currency as asset, sum(o.reserved) as reserved
-        from orders o join instruments i on i.id = o.instrument_id join ledger_accounts a on a.user_id = o.user_id
-        where o.status = 'open' and o.side = 'buy' group by 1, 2, 3
-        union all
-        select a.id, 'units', o.instrument_id::text, sum(o.reserved)
-        from orders o join ledger_accounts a on a.user_id = o.user_id
-        where o.status = 'open' and o.side = 'sell' group by 1, 2, 3)
-      select b.account_id, b.asset_type, b.asset, b.reserved, coalesce(h.reserved, 0) as held
-      from balances b left join held h on h.account_id = b.account_id and h.asset_type = b.asset_type and h.asset = b.asset
-      where b.reserved <> coalesce(h.reserved, 0)`,
-    );
-    expect(misreserved).toEqual([]);
-
-    // Orders agree with their trades; closed orders hold nothing; open ones still have something to fill.
-    const inconsistent = await selectRows(
-      t.db,
-      sql`
-      select o.id from orders o
-      left join (select order_id, sum(quantity) as q from (
-        select buy_order_id as order_id, quantity from trades union all select sell_order_id, quantity from trades) x group by 1) f on f.order_id = o.id
-      where o.filled_quantity <> coalesce(f.q, 0)
-         or (o.status <> 'open' and o.reserved <> 0)
-         or (o.status = 'open' and o.filled_quantity >= o.quantity)`,
-    );
-    expect(inconsistent).toEqual([]);
+    // The books: double entry, balances = journal, covered balances, reservations = open orders, fills = trades.
+    await expectLedgerInvariants(t.db);
   });
 });

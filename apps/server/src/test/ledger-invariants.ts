@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { selectRows, type Db } from '../db/client';
+
+// The books' invariants, shared by every test that stresses money movement (the order storm,
+// the API fuzzer, the kill -9 test). Each query returns the rows that break its rule.
+
+const INVARIANTS: Record<string, SQL> = {
+  'every journal entry nets to zero per asset': sql`
+    select entry_id, asset_type, asset, sum(amount) as net from journal_lines
+    group by entry_id, asset_type, asset having sum(amount) <> 0`,
+
+  'every asset nets to zero over all balances': sql`
+    select asset_type, asset, sum(total) as net from balances group by asset_type, asset having sum(total) <> 0`,
+
+  'every balance equals its journal lines': sql`
+    select b.account_id, b.asset_type, b.asset, b.total, coalesce(j.sum, 0) as journal
+    from balances b
+    left join (select account_id, asset_type, asset, sum(amount) as sum from journal_lines group by 1, 2, 3) j
+      on j.account_id = b.account_id and j.asset_type = b.asset_type and j.asset = b.asset
+    where b.total <> coalesce(j.sum, 0)`,
+
+  'no user balance below zero or below its reservation': sql`
+    select b.* from balances b join ledger_accounts a on a.id = b.account_id
+    where a.user_id is not null and (b.reserved < 0 or b.total < 0 or b.total < b.reserved)`,
+
+  'reserved equals what open orders hold': sql`
+    with held as (
+      select a.id as account_id, 'cash' as asset_type, i.currency as asset, sum(o.reserved) as reserved
+      from orders o join instruments i on i.id = o.instrument_id join ledger_accounts a on a.user_id = o.user_id
+      where o.status = 'open' and o.side = 'buy' group by 1, 2, 3
+      union all
+      select a.id, 'units', o.instrument_id::text, sum(o.reserved)
+      from orders o join ledger_accounts a on a.user_id = o.user_id
+      where o.status = 'open' and o.side = 'sell' group by 1, 2, 3)
+    select b.account_id, b.asset_type, b.asset, b.reserved, coalesce(h.reserved, 0) as held
+    from balances b left join held h on h.account_id = b.account_id and h.asset_type = b.asset_type and h.asset = b.asset
+    where b.reserved <> coalesce(h.reserved, 0)`,
+
+  'fills equal trades; closed orders hold nothing; open orders have something left': sql`
+    select o.id from orders o
+    left join (select order_id, sum(quantity) as q from (
+      select buy_order_id as order_id, quantity from trades union all select sell_order_id, quantity from trades) x
+      group by 1) f on f.order_id = o.id
+    where o.filled_quantity <> coalesce(f.q, 0)
+       or (o.status <> 'open' and o.reserved <> 0)
+       or (o.status = 'open' and o.filled_quantity >= o.quantity)`,
+
+  'every trade has its settlement': sql`
+    select t.id from trades t left join settlements s on s.trade_id = t.id where s.trade_id is null`,
+
+  'units held equal units issued': sql`
+    select i.id, i.units, coalesce(h.held, 0) as held from instruments i
+    left join (
+      select b.asset, sum(b.total) as held from balances b join ledger_accounts a on a.id = b.account_id
+      where b.asset_type = 'units' and a.code not like 'issuance:%' group by b.asset) h on h.asset = i.id::text
+    where coalesce(h.held, 0) <> i.units`,
+
+  'no idempotency key used twice': sql`
+    select 'order' as kind, user_id as owner, idempotency_key from orders where idempotency_key is not null
+    group by user_id, idempotency_key having count(*) > 1
+    union all
+    select 'custody', actor_id, idempotency_key from custody_moves where idempotency_key is not null
+    group by actor_id, idempotency_key having count(*) > 1`,
+};
+
+/** Rows breaking each invariant, by its name; every list is empty when the books are sound. */
+export async function ledgerInvariantViolations(db: Db): Promise<Record<string, unknown[]>> {
+  const found: Record<string, unknown[]> = {};
+  for (const [name, query] of Object.entries(INVARIANTS)) found[name] = await selectRows(db, query);
+  return found;
+}
+
+/** Fails naming every broken invariant and its first offending rows. */
+export async function expectLedgerInvariants(db: Db): Promise<void> {
+  const found = await ledgerInvariantViolations(db);
+  const broken = Object.fromEntries(
+    Object.entries(found)
+      .filter(([, rows]) => rows.length > 0)
+      .map(([name, rows]) => [name, rows.slice(0, 5)]),
+  );
+  expect(broken, 'ledger invariants').toEqual({});
+}

@@ -1,0 +1,57 @@
+// The declared access of every API route: the authorization matrix test compares it with the
+// guards the routes really carry and with what each demo role gets back. A route missing here
+// fails the build. Add one line per route: 'public' (anyone, signed out too), 'signed-in'
+// (requireAuth) or { permission: '<id from access/catalogue.ts>' } (requirePermission).
+
+export type Access = 'public' | 'signed-in' | { permission: string };
+
+export const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/system/status': 'public',
+  // The OpenAPI document and its viewer.
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+
+  // Auth: better-auth's own endpoints decide for themselves (sign-in must be reachable signed out).
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'POST /api/auth/sign-in/*': 'public',
+  'POST /api/auth/sign-in/email': 'public',
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/auth/demo-accounts': 'public',
+  'GET /api/login': 'public',
+  'GET /api/logout': 'public',
+  'POST /api/logout': 'public',
+
+  'GET /api/role-management/my-permissions': 'signed-in',
+  'POST /api/role-management/validate-permission': 'signed-in',
+  'GET /api/audit': { permission: 'view_audit' },
+
+  'POST /api/instruments': { permission: 'create_instruments' },
+  'GET /api/instruments': 'signed-in',
+  'GET /api/instruments/my': 'signed-in',
+  'GET /api/instruments/:id': 'signed-in',
+  'GET /api/instruments/:id/orderbook': 'signed-in',
+  'GET /api/instruments/:id/candles': 'signed-in',
+  'GET /api/market-data': 'signed-in',
+  'GET /api/stream': 'signed-in',
+  'GET /api/fx/rates': { permission: 'view_market_data' },
+
+  'POST /api/orders': { permission: 'place_orders' },
+  'DELETE /api/orders/:id': { permission: 'place_orders' },
+  'GET /api/orders': 'signed-in',
+  'GET /api/orders/my': 'signed-in',
+  'GET /api/trades': 'signed-in',
+  'GET /api/trades/my': 'signed-in',
+  'GET /api/portfolio/analytics': 'signed-in',
+
+  'POST /api/custody/deposits': { permission: 'manage_custody' },
+  'POST /api/custody/withdrawals': { permission: 'manage_custody' },
+};
+
+/** Routes whose guard is their own (not requireAuth/requirePermission): checked by requests only. */
+export const CUSTOM_GUARDS = new Set<string>(['GET /api/auth/user']);
