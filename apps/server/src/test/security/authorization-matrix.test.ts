@@ -27,8 +27,9 @@ describe('authorization matrix', () => {
     const missing = collected.routes.map((r) => r.key).filter((key) => !(key in ROUTE_ACCESS));
     expect(
       missing,
-      `Routes missing from ${TABLE}. Add a line per route, e.g. '${missing[0]}': { permission: '<permission id>' } ` +
-        `(or 'signed-in' / 'public'), and guard the route with requirePermission(...) or requireAuth`,
+      `Routes missing from ${TABLE}: ${missing.join(', ')}. Add a line per route, e.g. ` +
+        `'${missing[0]}': { permission: '<permission id>' } (or 'signed-in' / 'public'), ` +
+        `and guard the route with requirePermission(...) or requireAuth`,
     ).toEqual([]);
     const registered = new Set(collected.routes.map((r) => r.key));
     const stale = Object.keys(ROUTE_ACCESS).filter((key) => !registered.has(key));

@@ -49,6 +49,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/trades/my': 'signed-in',
   'GET /api/portfolio/analytics': 'signed-in',
 
+  'POST /api/compliance/reports/generate': { permission: 'generate_reports' },
+  'GET /api/compliance/reports': { permission: 'view_compliance_reports' },
+  'GET /api/compliance/reports/:id': { permission: 'view_compliance_reports' },
+  'GET /api/compliance/reports/:id/download': { permission: 'view_compliance_reports' },
+  // A published XBRL taxonomy, public as any taxonomy is.
+  'GET /api/compliance/taxonomy/:file': 'public',
+
   'POST /api/custody/deposits': { permission: 'manage_custody' },
   'POST /api/custody/withdrawals': { permission: 'manage_custody' },
 };
