@@ -24,7 +24,10 @@ describe('LEI (ISO 17442, MOD 97-10)', () => {
     }
   });
 
-  it('every generated LEI validates; every single-character change is detected', () => {
+  // ISO 7064 MOD 97-10 detects every substitution of a digit by a digit or a letter by a letter
+  // (the value changes by d·10^k with 0 < |d| < 97). A letter for a digit changes the length of
+  // the digit string, which the check does not always catch, so the property stays within a class.
+  it('every generated LEI validates; every same-class single-character change is detected', () => {
     fc.assert(
       fc.property(alnum(12), fc.nat(19), fc.constantFrom(...ALNUM), (entity, pos, ch) => {
         const lei = platformLei(entity);
@@ -32,7 +35,10 @@ describe('LEI (ISO 17442, MOD 97-10)', () => {
         expect(lei.startsWith('MRDN00')).toBe(true);
         expect(isValidLei(lei)).toBe(true);
         const changed = `${lei.slice(0, pos)}${ch}${lei.slice(pos + 1)}`;
-        if (changed !== lei && /^[0-9A-Z]{18}[0-9]{2}$/.test(changed)) expect(isValidLei(changed)).toBe(false);
+        const sameClass = /\d/.test(ch) === /\d/.test(lei[pos]!);
+        if (changed !== lei && sameClass && /^[0-9A-Z]{18}[0-9]{2}$/.test(changed)) {
+          expect(isValidLei(changed)).toBe(false);
+        }
       }),
     );
   });

@@ -164,6 +164,7 @@ describe('sign-in rate limit per address', () => {
 });
 
 describe('outside demo mode', () => {
+  // A fresh database (no template): migrations and the whole seed run inside this test.
   it('hides demo accounts and seeds no demo users', async () => {
     const t = await createTestApp({ config: { demoMode: false } });
     try {
@@ -172,7 +173,7 @@ describe('outside demo mode', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('POST /api/auth/sign-in/email validation', () => {
