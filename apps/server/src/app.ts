@@ -33,6 +33,7 @@ import custodyRoutes from './modules/custody/routes';
 import complianceRoutes from './modules/compliance/routes';
 import jobsPlugin from './modules/jobs/plugin';
 import liquidityRoutes from './modules/liquidity/routes';
+import servicingRoutes from './modules/servicing/routes';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(complianceRoutes);
   await app.register(liquidityRoutes);
   await app.register(riskPlugin);
+  await app.register(servicingRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

@@ -17,3 +17,4 @@ export * from './liquidity';
 export * from './custody';
 export * from './pages';
 export * from './role-management';
+export * from './servicing';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Side } from '@meridian/matching';
 import { fromMinorUnits, toMinorUnits, type BookLevel, type PlaceOrder } from '@meridian/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
@@ -106,6 +106,27 @@ export class TradingService {
     if (row.status !== 'open') throw conflict(`Order is ${row.status}, only open orders can be cancelled`);
     const entry = await this.desk(row.instrumentId);
     return entry!.queue.submit({ kind: 'cancel', orderId, userId });
+  }
+
+  /**
+   * Stops trading an instrument whose lifecycle ended (servicing: matured, defaulted): new
+   * orders are refused with its status, resting orders are cancelled (their reservations
+   * released by the ordinary cancel path). Answers how many orders were cancelled.
+   */
+  async closeInstrument(instrumentId: string, status: string): Promise<number> {
+    const entry = await this.desk(instrumentId);
+    if (!entry) return 0;
+    entry.status = status;
+    const open = await this.db
+      .select({ id: orders.id, userId: orders.userId })
+      .from(orders)
+      .where(and(eq(orders.instrumentId, instrumentId), eq(orders.status, 'open')));
+    let cancelled = 0;
+    for (const order of open) {
+      const outcome = await entry.queue.submit({ kind: 'cancel', orderId: order.id, userId: order.userId });
+      if (outcome.ok) cancelled++;
+    }
+    return cancelled;
   }
 
   /** Aggregated levels of an instrument's book, best first; null when the instrument does not exist. */
