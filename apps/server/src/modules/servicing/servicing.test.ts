@@ -1,4 +1,4 @@
-import { addMonths, toMinorUnits } from '@meridian/schemas';
+import { addMonths, toMinorUnits, type ServicingEvent } from '@meridian/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments, journalLines } from '../../db/schema';
@@ -34,13 +34,7 @@ async function trade(seller: string, buyer: string, instrumentId: string, quanti
 async function events(instrumentId: string) {
   const res = await api.get(cookies.investor!, `/api/servicing/events/${instrumentId}`);
   expect(res.statusCode).toBe(200);
-  return res.json() as {
-    eventType: string;
-    status: string;
-    paidAmount: string | null;
-    holders: number | null;
-    reason: string | null;
-  }[];
+  return res.json() as ServicingEvent[];
 }
 
 describe('servicing ACTUS events', () => {
