@@ -9,7 +9,7 @@ import { loadCandidates } from './service';
  * one permission, kept until the earliest of: PERMISSION_CACHE_TTL_MS, the expiry of any
  * assignment, grant or elevation involved, or `forgetPermissions` (called by every write to
  * assignments, grants and elevations). A user holding nothing is never cached, so a new
- * grant takes effect at once. See docs/decisions/request-path-caches.md.
+ * grant takes effect at once. See docs/decisions/0018-request-path-caches.md.
  */
 export const PERMISSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;

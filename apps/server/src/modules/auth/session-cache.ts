@@ -5,7 +5,7 @@ import { cachePerKey, ShortLivedCache, spreadTtl } from '../../short-lived-cache
 /**
  * Validated session cookie -> user (+ roles), kept a few seconds so the order path does not
  * pay better-auth's HMAC check plus the session and role queries on every request.
- * Trade-off (docs/decisions/request-path-caches.md): a session revoked outside this process,
+ * Trade-off (docs/decisions/0018-request-path-caches.md): a session revoked outside this process,
  * or a role assignment changed without `forgetUser`, is still honoured for at most TTL_MS.
  * Sign-out through this process forgets the entry at once.
  */

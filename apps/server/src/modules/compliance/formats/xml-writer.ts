@@ -1,6 +1,6 @@
 // A minimal streaming XML writer. xmlbuilder2 (ARCHITECTURE "files") measured ~110 µs per
 // element on the 2-core box, ten minutes for a 100k-trade MiFIR file; this writes the same
-// well-formed, escaped XML straight into the sink (docs/decisions/0008-regulatory-reports.md).
+// well-formed, escaped XML straight into the sink (docs/decisions/0010-regulatory-reports.md).
 
 // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
