@@ -7,7 +7,7 @@ import {
   type ReportType,
 } from '@meridian/schemas';
 import { useState, type FormEvent } from 'react';
-import { useGenerateComplianceReport } from '@/entities/compliance-report/api';
+import { useGenerateComplianceReport } from '@/entities/compliance-report';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

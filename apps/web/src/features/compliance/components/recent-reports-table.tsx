@@ -1,6 +1,6 @@
 import type { ComplianceReport } from '@meridian/schemas';
 import { Download } from 'lucide-react';
-import { reportDownloadUrl } from '@/entities/compliance-report/api';
+import { reportDownloadUrl } from '@/entities/compliance-report';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useComplianceReports } from '@/entities/compliance-report/api';
+import { useComplianceReports } from '@/entities/compliance-report';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
