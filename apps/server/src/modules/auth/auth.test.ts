@@ -74,6 +74,8 @@ describe('sign-in', () => {
     expect(body.password).toBe('meridian-demo');
     expect(body.accounts.map((a: { email: string }) => a.email)).toEqual([
       'admin@meridian.test',
+      'admin2@meridian.test',
+      'admin3@meridian.test',
       'demo@meridian.test',
       'issuer@meridian.test',
       'investor@meridian.test',

@@ -48,6 +48,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/role-management/elevation-requests/:id/approve': { permission: 'approve_elevations' },
   'POST /api/role-management/elevation-requests/:id/reject': { permission: 'approve_elevations' },
   'GET /api/liquidity/pools': { permission: 'view_market_data' },
+  'GET /api/servicing/events/:instrumentId': { permission: 'view_market_data' },
   'PATCH /api/liquidity/pools/spreads': { permission: 'provide_liquidity' },
   'GET /api/risk/metrics': { permission: 'view_risk_metrics' },
   'POST /api/risk/stress': { permission: 'run_stress_tests' },
