@@ -29,6 +29,19 @@ export function formatCurrency(value: Numeric, currency = 'USD'): string {
   return currencyFormatter(currency).format(asIntlValue(value));
 }
 
+/**
+ * A per-unit price: prices trade on a 0.01 tick in every currency (ARCHITECTURE, instrument
+ * units), so a JPY price of 100.8 shows as ¥100.80, never rounded to the yen.
+ */
+export function formatPrice(value: Numeric, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(asIntlValue(value));
+}
+
 /** An amount in minor units (bigint, as the ledger keeps it) in its currency: 123450n USD → '$1,234.50'. */
 export function formatMinorUnits(minor: bigint, currency = 'USD'): string {
   const digits = currencyDecimals(currency);

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
+import { formatCurrency, formatDate, formatPercent, formatPrice } from '@/lib/format';
 
 const PRICE_SOURCE_TITLES = {
   last: 'Last traded price',
@@ -48,7 +48,7 @@ export function MarketTable({ rows, onBuy }: Props) {
               data-testid="market-price"
               title={row.priceSource ? PRICE_SOURCE_TITLES[row.priceSource] : undefined}
             >
-              {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
+              {row.price === null ? '—' : formatPrice(row.price, row.currency)}
               {row.priceSource && row.priceSource !== 'last' ? (
                 <span className="ml-1 text-xs text-muted-foreground">{row.priceSource}</span>
               ) : null}
