@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { ADVISORY_KEYS, withAdvisoryLock } from './db/advisory';
 import { createDb, type Database } from './db/client';
 import { runSeed } from './db/seed';
 import { registerErrorHandling } from './errors';
@@ -139,10 +140,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** Applies pending migrations, then the idempotent seed (demo data only in demo mode). */
+/**
+ * Applies pending migrations, then the idempotent seed (demo data only in demo mode), under
+ * a cluster-wide advisory lock: when several instances start at once one of them migrates
+ * and seeds while the others wait, then find nothing left to do.
+ */
 export async function prepareDatabase(database: Database, config: Pick<Config, 'demoMode'>): Promise<void> {
-  await database.migrate();
-  await runSeed(database.db, config);
+  await withAdvisoryLock(database.advisory, ADVISORY_KEYS.startup, async () => {
+    await database.migrate();
+    await runSeed(database.db, config);
+  });
 }
 
 // X-Request-Id from a proxy or client is kept when it is a plain token; otherwise one is made.

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { localAdvisory, postgresAdvisory, type AdvisoryLocks, type ReservedConnection } from './advisory';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -24,6 +25,8 @@ export interface Database {
   /** PGlite only: the data directory as a tar blob (used to clone test databases). */
   dump?(): Promise<Blob>;
   migrate(): Promise<void>;
+  /** Session advisory locks: cluster-wide on PostgreSQL, process-wide on PGlite. */
+  advisory: AdvisoryLocks;
   /** True when a trivial query round-trips. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -66,6 +69,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    advisory: localAdvisory(),
     ping: () => ping(db as unknown as Db),
     close: once(async () => {
       await client.close();
@@ -90,6 +94,7 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+    advisory: postgresAdvisory(async () => (await client.reserve()) as unknown as ReservedConnection),
     ping: () => ping(db as unknown as Db),
     close: once(() => client.end({ timeout: 5 })),
   };

@@ -21,6 +21,7 @@ import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
 import { TradingService } from './service';
 import { ThroughputMeter } from './throughput';
 import { LiquidityProvider } from './liquidity-provider';
+import { ADVISORY_KEYS, ClusterSingleton } from '../../db/advisory';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,16 +49,20 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
   app.throughput.tradesPerSecond = meter.tradesPerSecond;
   // Demo liquidity: on by default in demo mode, off by LIQUIDITY_PROVIDER=false, never in tests unless asked.
+  // One instance of a cluster runs it (an advisory lock; another takes over when it dies).
   const liquidity = app.config.liquidityProvider
-    ? new LiquidityProvider(app.db, app.trading, app.marketEvents, app.log)
+    ? new ClusterSingleton(
+        app.database.advisory,
+        ADVISORY_KEYS.liquidityProvider,
+        new LiquidityProvider(app.db, app.trading, app.marketEvents, app.log),
+        (error) => app.log.error({ err: error }, 'liquidity provider failed to start'),
+      )
     : null;
   app.addHook('onReady', async () => {
     await app.trading.start();
     await meter.start();
     // Started in the background: placing the seeded issues must not delay the first request.
-    void liquidity
-      ?.start()
-      .catch((error: unknown) => app.log.error({ err: error }, 'liquidity provider failed to start'));
+    liquidity?.start();
   });
   app.addHook('onClose', async () => {
     await liquidity?.stop();
