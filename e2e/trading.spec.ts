@@ -61,18 +61,14 @@ const cashOf = (portfolio: Portfolio, currency: string) =>
   toMinor(portfolio.cash.find((c) => c.currency === currency)?.available ?? '0');
 
 /**
- * An instrument the seller holds, priced in a currency the buyer has cash in, preferring the
- * first 12 (Market Watch). The price rests just inside any existing ask and above any bid,
+ * An instrument the seller holds, priced in a currency the buyer has cash in. The price rests just inside any existing ask and above any bid,
  * so the market buy takes exactly the seller's order.
  */
-async function pickInstrument(
-  seller: Page,
-  buyer: Page,
-): Promise<{ instrument: Instrument; price: bigint; inWatch: boolean }> {
+async function pickInstrument(seller: Page, buyer: Page): Promise<{ instrument: Instrument; price: bigint }> {
   const instruments = await getJson<Instrument[]>(seller, '/api/instruments');
   const holdings = await getJson<Portfolio>(seller, '/api/portfolio/analytics');
   const buyerCash = await getJson<Portfolio>(buyer, '/api/portfolio/analytics');
-  for (const [index, instrument] of instruments.entries()) {
+  for (const instrument of instruments) {
     const held = holdingsOf(holdings).find((p) => p.instrumentId === instrument.id);
     if (!held || held.units - held.reservedUnits < QUANTITY) continue;
     const book = await getJson<Book>(seller, `/api/instruments/${instrument.id}/orderbook?depth=8`);
@@ -82,17 +78,19 @@ async function pickInstrument(
     const price = bestAsk !== null ? bestAsk - 1n : base > bestBid ? base : bestBid + 100n;
     if (price <= bestBid || price <= 0n) continue;
     if (cashOf(buyerCash, instrument.currency) < price * BigInt(QUANTITY)) continue;
-    return { instrument, price, inWatch: index < 12 };
+    return { instrument, price };
   }
   throw new Error('the seller holds no instrument the buyer can pay for');
 }
 
-/** Opens /trading and selects the instrument: by clicking Market Watch, else by link. */
-async function selectInstrument(page: Page, instrument: Instrument, inWatch: boolean) {
-  await page.goto(inWatch ? '/trading' : `/trading?instrument=${instrument.id}`);
+/** Opens /trading and selects the instrument in Market Watch (searched by name); the URL keeps it. */
+async function selectInstrument(page: Page, instrument: Instrument) {
+  await page.goto('/trading');
   await expect(page.getByRole('heading', { name: 'Trading Interface' })).toBeVisible();
   await expect(page.getByTestId('stream-status')).toHaveText('Live');
-  if (inWatch) await page.getByTestId('market-watch-row').filter({ hasText: instrument.name }).click();
+  await page.getByRole('searchbox', { name: 'Search Market Watch' }).fill(instrument.name);
+  await page.getByTestId('market-watch-row').filter({ hasText: instrument.name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`[?&]instrument=${instrument.id}`));
   await expect(page.getByTestId('place-order').getByText(instrument.name)).toBeVisible();
 }
 
@@ -118,7 +116,7 @@ async function dismissToasts(page: Page) {
 test('a limit sell and a crossing market buy: both traders see the fill live', async ({ browser }) => {
   const seller = await openTrader(browser, SELLER);
   const buyer = await openTrader(browser, BUYER);
-  const { instrument, price, inWatch } = await pickInstrument(seller, buyer);
+  const { instrument, price } = await pickInstrument(seller, buyer);
   const notional = price * BigInt(QUANTITY);
   const usd = (minor: bigint) => money(minor, instrument.currency);
   const priceText = usd(price);
@@ -130,8 +128,8 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   const sellerUnits = await unitsBefore(seller);
   const buyerUnits = await unitsBefore(buyer);
 
-  await selectInstrument(seller, instrument, inWatch);
-  await selectInstrument(buyer, instrument, inWatch);
+  await selectInstrument(seller, instrument);
+  await selectInstrument(buyer, instrument);
   // The chart has loaded: either its empty state or the drawn candles.
   const chart = buyer.getByTestId('price-chart');
   await expect(chart.getByText('No trades yet').or(chart.getByTestId('price-chart-canvas'))).toBeVisible();
@@ -219,7 +217,7 @@ test('an open limit order reserves cash until it is cancelled from Recent Orders
   const cash = cashOf(holdings, instrument!.currency);
   const openBefore = await openOrderCount(trader);
 
-  await selectInstrument(trader, instrument!, true);
+  await selectInstrument(trader, instrument!);
   const form = trader.getByTestId('place-order');
   await form.getByLabel('Order Type').click();
   await trader.getByRole('option', { name: 'Limit' }).click();
@@ -251,7 +249,7 @@ test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order,
   // Something the trader does not hold, so a sell is refused by the ledger.
   const instrument = instruments.find((i) => !holdingsOf(holdings).some((p) => p.instrumentId === i.id && p.units > 0));
   const openBefore = await openOrderCount(trader);
-  await selectInstrument(trader, instrument!, true);
+  await selectInstrument(trader, instrument!);
   const form = trader.getByTestId('place-order');
   const toasts = trader.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -275,4 +273,48 @@ test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order,
   );
   await expect(trader.getByTestId('open-orders')).toHaveText(String(openBefore));
   await trader.context().close();
+});
+
+test('every instrument is reachable: Market Watch search and type filter, Trade links, ?instrument= survives a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, BUYER);
+  const instruments = await getJson<(Instrument & { contractType: string })[]>(page, '/api/instruments');
+  // The last listed instrument: one a "first 12" list would never have shown.
+  const last = instruments[instruments.length - 1]!;
+
+  await page.goto('/trading');
+  const watch = page.getByTestId('market-watch');
+  await expect(watch.getByTestId('market-watch-row')).toHaveCount(instruments.length);
+  await expect(watch.getByTestId('market-watch-count')).toHaveText(`${instruments.length} instruments`);
+
+  // The type filter keeps exactly the instruments of that contract type.
+  await watch.getByLabel('Filter Market Watch by contract type').click();
+  await page.getByRole('option', { name: last.contractType, exact: true }).click();
+  const ofType = instruments.filter((i) => i.contractType === last.contractType).length;
+  await expect(watch.getByTestId('market-watch-row')).toHaveCount(ofType);
+
+  await watch.getByRole('searchbox', { name: 'Search Market Watch' }).fill(last.name);
+  await watch.getByTestId('market-watch-row').filter({ hasText: last.name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`[?&]instrument=${last.id}`));
+  await expect(page.getByTestId('place-order').getByText(last.name)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('place-order').getByText(last.name)).toBeVisible();
+
+  await watch.getByRole('searchbox', { name: 'Search Market Watch' }).fill('no instrument is called this');
+  await expect(watch.getByText('No instruments match')).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/trading-market-watch-filtered.png` });
+
+  // The marketplace row and the instrument page link to the trading screen with the instrument chosen.
+  await page.goto('/marketplace');
+  await page.getByRole('link', { name: `Trade ${instruments[0]!.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/trading\\?instrument=${instruments[0]!.id}`));
+  await expect(page.getByTestId('place-order').getByText(instruments[0]!.name)).toBeVisible();
+
+  await page.goto(`/instruments/${last.id}`);
+  await page.getByRole('link', { name: 'Trade', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/trading\\?instrument=${last.id}`));
+  await expect(page.getByTestId('place-order').getByText(last.name)).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/trading-from-instrument-page.png` });
 });

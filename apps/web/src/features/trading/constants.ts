@@ -2,8 +2,6 @@ import { ORDER_BOOK_DEPTH as BOOK_DEPTH, TRADING_MESSAGES, type CandleInterval }
 
 /** Trading Interface constants (SPEC §2, §4, §7, §9). */
 
-/** Instruments listed in Market Watch. */
-export const MARKET_WATCH_SIZE = 12;
 /** Price levels per side in the Order Book. */
 export const ORDER_BOOK_DEPTH = BOOK_DEPTH;
 /** Orders listed under Account & Orders. */

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CandlestickChart } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -57,7 +57,16 @@ export default function InstrumentDetailPage({ params }: { params: Record<string
             <Badge variant={data.status === 'active' ? 'success' : 'secondary'}>{data.status}</Badge>
           </>
         }
-        actions={back}
+        actions={
+          <div className="flex gap-2">
+            {back}
+            <Button asChild>
+              <Link href={`/trading?instrument=${data.id}`}>
+                <CandlestickChart aria-hidden /> Trade
+              </Link>
+            </Button>
+          </div>
+        }
       />
       <PricingCards instrument={data} />
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,5 +1,5 @@
 import { CONTRACT_TYPE_LABELS, type InstrumentListItem } from '@meridian/schemas';
-import { Info, ShoppingCart } from 'lucide-react';
+import { CandlestickChart, Info, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ const PRICE_SOURCE_TITLES = {
 
 type Props = { rows: InstrumentListItem[]; onBuy: (row: InstrumentListItem) => void };
 
-/** Marketplace rows: price, yield, maturity, rating, 24h volume, Buy and Info. */
+/** Marketplace rows: price, yield, maturity, rating, 24h volume, Buy, Trade (order book) and Info. */
 export function MarketTable({ rows, onBuy }: Props) {
   return (
     <Table aria-label="Listed instruments">
@@ -63,6 +63,11 @@ export function MarketTable({ rows, onBuy }: Props) {
               <div className="flex justify-end gap-2">
                 <Button size="sm" variant="success" onClick={() => onBuy(row)} aria-label={`Buy ${row.name}`}>
                   <ShoppingCart aria-hidden /> Buy
+                </Button>
+                <Button size="sm" variant="outline" asChild>
+                  <Link href={`/trading?instrument=${row.id}`} aria-label={`Trade ${row.name}`}>
+                    <CandlestickChart aria-hidden /> Trade
+                  </Link>
                 </Button>
                 <Button size="sm" variant="outline" asChild>
                   <Link href={`/instruments/${row.id}`} aria-label={`Info ${row.name}`}>

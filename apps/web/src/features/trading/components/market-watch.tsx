@@ -1,11 +1,22 @@
-import { Eye } from 'lucide-react';
+import { Eye, Search } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCurrency, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import type { WatchRow } from '../lib/market-watch';
+import { ALL_TYPES, type WatchFilter, type WatchRow } from '../lib/market-watch';
 import { EmptyState } from './empty-state';
 
-type Props = { rows: WatchRow[]; selectedId: string | null; onSelect: (id: string) => void };
+type Props = {
+  rows: WatchRow[];
+  /** How many instruments are listed in all, before the filter. */
+  total: number;
+  contractTypes: string[];
+  filter: WatchFilter;
+  onFilterChange: (filter: WatchFilter) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+};
 
 function Change({ value }: { value: number | null }) {
   if (value === null) return <span className="text-xs text-muted-foreground">no trades</span>;
@@ -18,18 +29,63 @@ function Change({ value }: { value: number | null }) {
   );
 }
 
-/** Market Watch: the first 12 instruments with live price and 24h change; a click selects one. */
-export function MarketWatch({ rows, selectedId, onSelect }: Props) {
+/**
+ * Market Watch: every listed instrument with live price and 24h change, narrowed by a search box
+ * and a contract-type filter; about 12 rows show at once (SPEC §9) and the rest scroll. A click
+ * selects one.
+ */
+export function MarketWatch({ rows, total, contractTypes, filter, onFilterChange, selectedId, onSelect }: Props) {
   return (
     <Card data-testid="market-watch">
       <CardHeader>
         <CardTitle>Market Watch</CardTitle>
       </CardHeader>
-      <CardContent className="px-2">
-        {rows.length === 0 ? (
+      <CardContent className="flex flex-col gap-2 px-2">
+        {total > 0 ? (
+          <div className="flex gap-2 px-1">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                aria-label="Search Market Watch"
+                placeholder="Search..."
+                className="pl-8"
+                value={filter.search}
+                onChange={(event) => onFilterChange({ ...filter, search: event.target.value })}
+              />
+            </div>
+            <Select
+              value={filter.contractType}
+              onValueChange={(contractType) => onFilterChange({ ...filter, contractType })}
+            >
+              <SelectTrigger className="w-24 shrink-0" aria-label="Filter Market Watch by contract type">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_TYPES}>All</SelectItem>
+                {contractTypes.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {type}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ) : null}
+        {total > 0 ? (
+          <p className="px-2 text-xs text-muted-foreground" aria-live="polite" data-testid="market-watch-count">
+            {rows.length === total ? `${total} instruments` : `${rows.length} of ${total} instruments`}
+          </p>
+        ) : null}
+        {total === 0 ? (
           <EmptyState icon={Eye} title="No instruments listed" text="Instruments appear here once they are issued." />
+        ) : rows.length === 0 ? (
+          <p className="px-2 py-4 text-center text-sm text-muted-foreground">No instruments match</p>
         ) : (
-          <ul className="flex flex-col gap-0.5">
+          <ul className="flex max-h-[42rem] flex-col gap-0.5 overflow-y-auto" aria-label="Instruments">
             {rows.map((row) => (
               <li key={row.id}>
                 <button

@@ -1,6 +1,6 @@
 import type { InstrumentListItem, Ticker } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
-import { currentPrice, marketWatchRows } from './market-watch';
+import { ALL_TYPES, contractTypesOf, currentPrice, marketWatchRows } from './market-watch';
 
 const instrument = (n: number): InstrumentListItem => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -41,8 +41,24 @@ const ticker = (instrumentId: string, lastPrice: string | null, changePercent: n
 describe('marketWatchRows', () => {
   const instruments = Array.from({ length: 15 }, (_, i) => instrument(i + 1));
 
-  it('shows the first 12 instruments', () => {
-    expect(marketWatchRows(instruments, []).map((r) => r.name)).toEqual(instruments.slice(0, 12).map((i) => i.name));
+  it('lists every instrument when nothing is filtered', () => {
+    expect(marketWatchRows(instruments, []).map((r) => r.name)).toEqual(instruments.map((i) => i.name));
+  });
+
+  it('narrows by every search word (name, type, currency, issuer) and by contract type', () => {
+    const mixed: InstrumentListItem[] = [
+      { ...instrument(1), name: 'US Treasury 2030', contractType: 'PAM', issuerName: 'Acme Bank' },
+      { ...instrument(2), name: 'Acme Growth Shares', contractType: 'STK', currency: 'EUR' },
+      { ...instrument(3), name: 'Yuan Note', contractType: 'PAM', currency: 'CNY' },
+    ];
+    const names = (search: string, contractType = ALL_TYPES) =>
+      marketWatchRows(mixed, [], { search, contractType }).map((r) => r.name);
+    expect(names('acme')).toEqual(['US Treasury 2030', 'Acme Growth Shares']);
+    expect(names('acme eur')).toEqual(['Acme Growth Shares']);
+    expect(names('  cny ')).toEqual(['Yuan Note']);
+    expect(names('', 'PAM')).toEqual(['US Treasury 2030', 'Yuan Note']);
+    expect(names('treasury', 'STK')).toEqual([]);
+    expect(contractTypesOf(mixed)).toEqual(['PAM', 'STK']);
   });
 
   it('prices from the last trade, else the instrument price', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
@@ -16,7 +16,7 @@ import { OrderBookCard } from '../components/order-book-card';
 import { PlaceOrderCard } from '../components/place-order-card';
 import { PriceChartCard } from '../components/price-chart-card';
 import { availableFor } from '../lib/available';
-import { currentPrice, marketWatchRows } from '../lib/market-watch';
+import { ALL_TYPES, contractTypesOf, currentPrice, marketWatchRows, type WatchFilter } from '../lib/market-watch';
 import { INSTRUMENTS_REFRESH_MS } from '../constants';
 
 /** Trading Interface (/trading, SPEC §2): every figure from the real book, trades and ledger. */
@@ -26,9 +26,13 @@ export default function TradingPage() {
   const tickers = useMarketData();
   const orders = useMyOrders();
   const portfolio = usePortfolioAnalytics();
-  // ?instrument=<id> preselects (links from other screens); Market Watch changes it.
+  // The selection lives in ?instrument=<id>: links from other screens preselect, Market Watch
+  // replaces it (no history entry per click), reload and back keep it.
   const search = useSearch();
-  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(search).get('instrument'));
+  const [, navigate] = useLocation();
+  const selectedId = new URLSearchParams(search).get('instrument');
+  const select = (id: string) => navigate(`/trading?instrument=${encodeURIComponent(id)}`, { replace: true });
+  const [filter, setFilter] = useState<WatchFilter>({ search: '', contractType: ALL_TYPES });
 
   const selected = instruments.data?.find((i) => i.id === selectedId);
   const ticker = tickers.data?.find((t) => t.instrumentId === selectedId);
@@ -60,9 +64,13 @@ export default function TradingPage() {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-12 [&>*>*]:h-full">
           <div className="lg:col-span-3 lg:row-span-2">
             <MarketWatch
-              rows={marketWatchRows(instruments.data, tickers.data)}
+              rows={marketWatchRows(instruments.data, tickers.data, filter)}
+              total={instruments.data.length}
+              contractTypes={contractTypesOf(instruments.data)}
+              filter={filter}
+              onFilterChange={setFilter}
               selectedId={selectedId}
-              onSelect={setSelectedId}
+              onSelect={select}
             />
           </div>
           <div className="lg:col-span-6">
