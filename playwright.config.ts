@@ -58,6 +58,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium refuses some ports outright (e.g. 5060/5061, SIP); allow whichever E2E_PORT says.
+        `--explicitly-allowed-ports=${PORT}`,
       ],
     },
   },

@@ -27,6 +27,7 @@ const MarketMakerDashboard = lazy(() => import('@/features/market-maker/routes/m
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
 const RiskDashboard = lazy(() => import('@/features/risk/routes/risk-dashboard'));
 const CompliancePage = lazy(() => import('@/features/compliance/routes/compliance-page'));
+const RolesPage = lazy(() => import('@/features/roles/routes/roles-page'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -107,6 +108,6 @@ export const appRoutes: AppRoute[] = [
     path: '/roles',
     title: 'Role Management',
     guard: 'auth',
-    component: comingSoon('Role Management', 'It will manage departments, roles, assignments and permissions.'),
+    component: RolesPage,
   },
 ];

@@ -1,0 +1,3 @@
+export { getAuditPage } from './api';
+export { useAuditTrail } from './hooks';
+export { auditKeys, type AuditFilter } from './keys';

@@ -1,0 +1,32 @@
+export {
+  assignRole,
+  createDepartment,
+  createRole,
+  decideApproval,
+  getAssignments,
+  getDepartments,
+  getElevationRequests,
+  getPendingApprovals,
+  getRoles,
+  getSystemPermissions,
+  requestElevation,
+  revokeAssignment,
+  searchUsers,
+  type ApprovalDecision,
+} from './api';
+export {
+  useAssignments,
+  useAssignRole,
+  useCreateDepartment,
+  useCreateRole,
+  useDecideApproval,
+  useDepartments,
+  useElevationRequests,
+  usePendingApprovals,
+  useRequestElevation,
+  useRevokeAssignment,
+  useRoles,
+  useSystemPermissions,
+  useUserSearch,
+} from './hooks';
+export { roleManagementKeys } from './keys';

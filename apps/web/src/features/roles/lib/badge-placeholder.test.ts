@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { clampLevel, localDateTimeToIso, placeholderBadge } from './badge-placeholder';
+
+describe('role management helpers', () => {
+  it('makes a badge placeholder whose local id shows 8 and 12 meaningful characters', () => {
+    const badge = placeholderBadge(() => '0123abcd-ef01-2345-6789-abcdef012345');
+    expect(badge.badgeResourceAddress).toBe('resource_sim10123abcdef0123456789abcdef012345');
+    expect(badge.badgeLocalId).toBe('{0123abcdef0123456789abcdef012345}');
+  });
+
+  it('turns a local date-time into an instant, empty into null', () => {
+    expect(localDateTimeToIso('')).toBeNull();
+    expect(localDateTimeToIso('nonsense')).toBeNull();
+    expect(localDateTimeToIso('2031-03-01T14:05')).toBe(new Date('2031-03-01T14:05').toISOString());
+  });
+
+  it('keeps a role level within 1-10', () => {
+    expect(clampLevel(0)).toBe(1);
+    expect(clampLevel(11)).toBe(10);
+    expect(clampLevel(7.4)).toBe(7);
+    expect(clampLevel(Number.NaN)).toBe(1);
+  });
+});
