@@ -35,6 +35,7 @@ import complianceRoutes from './modules/compliance/routes';
 import jobsPlugin from './modules/jobs/plugin';
 import liquidityRoutes from './modules/liquidity/routes';
 import servicingRoutes from './modules/servicing/routes';
+import settlementPlugin from './modules/settlement/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(liquidityRoutes);
   await app.register(riskPlugin);
   await app.register(servicingRoutes);
+  await app.register(settlementPlugin);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

@@ -39,6 +39,19 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Built-in demo liquidity provider (quotes and occasional trades); defaults to DEMO_MODE. */
   LIQUIDITY_PROVIDER: booleanFlag.optional(),
+  /** Daily automatic settlement run of T+N trades, HH:MM UTC (business days). */
+  SETTLEMENT_RUN_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (UTC)')
+    .default('16:00'),
+  /** Custody insurance cover in USD (decimal); the custodian's Insurance control compares it with assets under custody. */
+  CUSTODY_INSURANCE_COVER: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be a USD amount, e.g. 250000000 or 250000000.00')
+      .optional(),
+  ),
 });
 
 // apps/web/dist, wherever the process was started from.
@@ -77,6 +90,10 @@ export interface Config {
   liquidityProvider?: boolean;
   /** Bearer token for GET /metrics; open when unset. */
   metricsToken?: string;
+  /** Time (HH:MM UTC) of the daily settlement run; absent (e.g. tests) means no automatic run. */
+  settlementRunTime?: string;
+  /** Custody insurance cover, hundredths of USD; absent when not configured. */
+  custodyInsuranceCover?: bigint;
 }
 
 export class ConfigError extends Error {}
@@ -120,7 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT, windowMs: 60_000 },
     liquidityProvider: e.LIQUIDITY_PROVIDER ?? e.DEMO_MODE,
     metricsToken: e.METRICS_TOKEN,
+    settlementRunTime: e.SETTLEMENT_RUN_TIME,
+    custodyInsuranceCover:
+      e.CUSTODY_INSURANCE_COVER === undefined ? undefined : decimalToMinor(e.CUSTODY_INSURANCE_COVER),
   };
+}
+
+function decimalToMinor(amount: string): bigint {
+  const [whole, fraction = ''] = amount.split('.');
+  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
 function stripSlash(url: string): string {

@@ -24,15 +24,25 @@ const INVARIANTS: Record<string, SQL> = {
     select b.* from balances b join ledger_accounts a on a.id = b.account_id
     where a.user_id is not null and (b.reserved < 0 or b.total < 0 or b.total < b.reserved)`,
 
-  'reserved equals what open orders hold': sql`
-    with held as (
-      select a.id as account_id, 'cash' as asset_type, i.currency as asset, sum(o.reserved) as reserved
+  // A T+N trade's legs stay reserved from execution until its settlement delivers them.
+  'reserved equals what open orders and unsettled trades hold': sql`
+    with parts as (
+      select a.id as account_id, 'cash' as asset_type, i.currency as asset, o.reserved
       from orders o join instruments i on i.id = o.instrument_id join ledger_accounts a on a.user_id = o.user_id
-      where o.status = 'open' and o.side = 'buy' group by 1, 2, 3
+      where o.status = 'open' and o.side = 'buy'
       union all
-      select a.id, 'units', o.instrument_id::text, sum(o.reserved)
+      select a.id, 'units', o.instrument_id::text, o.reserved
       from orders o join ledger_accounts a on a.user_id = o.user_id
-      where o.status = 'open' and o.side = 'sell' group by 1, 2, 3)
+      where o.status = 'open' and o.side = 'sell'
+      union all
+      select a.id, 'cash', s.currency, s.cash_amount
+      from settlements s join trades t on t.id = s.trade_id join ledger_accounts a on a.user_id = t.buyer_id
+      where s.status in ('pending', 'processing', 'failed')
+      union all
+      select a.id, 'units', t.instrument_id::text, s.units
+      from settlements s join trades t on t.id = s.trade_id join ledger_accounts a on a.user_id = t.seller_id
+      where s.status in ('pending', 'processing', 'failed')),
+    held as (select account_id, asset_type, asset, sum(reserved) as reserved from parts group by 1, 2, 3)
     select b.account_id, b.asset_type, b.asset, b.reserved, coalesce(h.reserved, 0) as held
     from balances b left join held h on h.account_id = b.account_id and h.asset_type = b.asset_type and h.asset = b.asset
     where b.reserved <> coalesce(h.reserved, 0)`,
@@ -48,6 +58,14 @@ const INVARIANTS: Record<string, SQL> = {
 
   'every trade has its settlement': sql`
     select t.id from trades t left join settlements s on s.trade_id = t.id where s.trade_id is null`,
+
+  'a trade is delivered exactly once, and only when its settlement completed': sql`
+    select s.id, s.status, s.journal_entry_id, count(e.id) as entries from settlements s
+    left join journal_entries e on e.kind = 'trade' and e.reference = 'trade:' || s.trade_id::text
+    group by s.id, s.status, s.journal_entry_id
+    having count(e.id) <> (case when s.status = 'completed' then 1 else 0 end)
+      or (s.status = 'completed') <> (s.journal_entry_id is not null)
+      or (s.status = 'completed' and min(e.id::text) <> s.journal_entry_id::text)`,
 
   'units held equal units issued': sql`
     select i.id, i.units, coalesce(h.held, 0) as held from instruments i

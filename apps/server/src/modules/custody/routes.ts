@@ -1,4 +1,7 @@
 import {
+  custodyAssetsSchema,
+  custodySettlementsSchema,
+  processSettlementsResultSchema,
   custodyTransferResultSchema,
   custodyTransferSchema,
   lineTextSchema,
@@ -12,6 +15,10 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { requirePermission } from '../access/guard';
+import { tradeDate } from '../settlement/calendar';
+import { custodySettlements } from '../settlement/queries';
+import { processDueSettlements } from '../settlement/service';
+import { custodyAssets } from './dashboard';
 import { bookMove } from './moves';
 
 async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promise<string> {
@@ -26,8 +33,58 @@ const idempotencyHeaders = z.object({
   'idempotency-key': lineTextSchema({ max: 200 }).pipe(z.string().min(1)).optional(),
 });
 
-/** Custodian cash movements: deposits into and withdrawals from users' platform accounts. */
+/** Custodian cash movements (deposits, withdrawals), the custody dashboard and the settlement queue. */
 const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/custody/assets',
+    {
+      preHandler: requirePermission('manage_custody'),
+      schema: {
+        tags: ['custody'],
+        summary:
+          'Assets under custody valued in the reporting currency, Security Score factors, controls and risk figures',
+        response: { 200: custodyAssetsSchema },
+      },
+    },
+    () =>
+      custodyAssets(app.db, {
+        simulationMode: app.config.simulationMode,
+        insuranceCover: app.config.custodyInsuranceCover,
+      }),
+  );
+
+  app.get(
+    '/api/custody/settlements',
+    {
+      preHandler: requirePermission('manage_custody'),
+      schema: {
+        tags: ['custody'],
+        summary: 'The settlement queue (pending, processing, failed; by priority) and recent completed settlements',
+        response: { 200: custodySettlementsSchema },
+      },
+    },
+    () => custodySettlements(app.db, tradeDate(new Date())),
+  );
+
+  app.post(
+    '/api/custody/settlements/process',
+    {
+      preHandler: requirePermission('process_settlements'),
+      schema: {
+        tags: ['custody'],
+        summary: 'Process Queue: settle DvP every settlement due today (failed ones whose retry day has come)',
+        response: { 200: processSettlementsResultSchema },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      return processDueSettlements(app.db, tradeDate(now), now, {
+        actorId: request.user.id,
+        actorEmail: request.user.email,
+      });
+    },
+  );
+
   for (const direction of ['deposits', 'withdrawals'] as const) {
     app.post(
       `/api/custody/${direction}`,

@@ -39,6 +39,8 @@ export interface InstrumentRef {
   id: string;
   name: string;
   currency: string;
+  /** Business days from trade to settlement; 0 (default) settles DvP in the trade's own transaction. */
+  settlementCycle?: number;
 }
 
 /** Small integers for users, as the engine's `owner` (self-trade prevention). */

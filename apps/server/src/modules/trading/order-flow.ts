@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fromMinorUnits } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
+import { addBusinessDays, tradeDate } from '../settlement/calendar';
 import type { InstrumentDesk, OrderState } from './desk';
 
 export type Command = { kind: 'place'; order: OrderState } | { kind: 'cancel'; orderId: string; userId: string };
@@ -22,8 +23,10 @@ export interface TradeRecord {
   quantity: bigint;
   currency: string;
   createdAt: Date;
-  /** The ledger entry that settled it. */
-  entryId: string;
+  /** The ledger entry that settled it; null while a T+N settlement is pending. */
+  entryId: string | null;
+  /** Intended settlement date, YYYY-MM-DD (the trade date for T+0). */
+  settleOn: string;
 }
 
 /** What a batch read before matching (under row locks) and what it will write. */
@@ -149,7 +152,11 @@ function reservationAmount(desk: InstrumentDesk, order: OrderState): bigint {
   return cost;
 }
 
-/** One fill: the orders' figures move here; the ledger settles it DvP against both reservations. */
+/**
+ * One fill: the orders' figures move here. T+0: the ledger settles it DvP against both
+ * reservations now. T+N: the reservations stay on the balances, held by the trade's pending
+ * settlement (no longer by the orders), until the settlement run delivers them.
+ */
 function settleFill(
   ctx: BatchContext,
   writes: BatchWrites,
@@ -170,18 +177,21 @@ function settleFill(
   }
   buy.reserved -= value;
   sell.reserved -= quantity;
-  const { currency, id: instrumentId } = ctx.desk.instrument;
+  const { currency, id: instrumentId, settlementCycle = 0 } = ctx.desk.instrument;
   const tradeId = randomUUID();
-  const entryId = writes.ledger.settle({
-    tradeId,
-    buyerAccountId,
-    sellerAccountId,
-    instrumentId,
-    currency,
-    price,
-    quantity,
-    createdAt: ctx.now,
-  });
+  const entryId =
+    settlementCycle === 0
+      ? writes.ledger.settle({
+          tradeId,
+          buyerAccountId,
+          sellerAccountId,
+          instrumentId,
+          currency,
+          price,
+          quantity,
+          createdAt: ctx.now,
+        })
+      : null;
   writes.trades.push({
     id: tradeId,
     instrumentId,
@@ -197,6 +207,7 @@ function settleFill(
     currency,
     createdAt: ctx.now,
     entryId,
+    settleOn: addBusinessDays(tradeDate(ctx.now), settlementCycle),
   });
 }
 

@@ -176,23 +176,30 @@ function insertTradesCte(rows: TradeRecord[]): SQL {
     order by r.ordinality)`;
 }
 
-/** The trade settled in its own transaction, so its settlement is completed at once. */
+/**
+ * One settlement per trade: completed at once when the trade settled in its own transaction
+ * (T+0), pending until its settlement date otherwise (T+N, modules/settlement settles it).
+ */
 function insertSettlementsCte(rows: TradeRecord[]): SQL {
   const json = jsonRows(
     rows.map((trade) => ({
       id: randomUUID(),
       trade_id: trade.id,
       journal_entry_id: trade.entryId,
-      status: 'completed',
+      status: trade.entryId === null ? 'pending' : 'completed',
       currency: trade.currency,
       cash_amount: trade.price * trade.quantity,
       units: trade.quantity,
       created_at: trade.createdAt,
+      settled_at: trade.entryId === null ? null : trade.createdAt,
+      settle_on: trade.settleOn,
     })),
   );
-  return sql`stl_ins as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)
-    select id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, created_at
-    from json_to_recordset(${json}::json) as r(id uuid, trade_id uuid, journal_entry_id uuid, status text, currency text, cash_amount bigint, units bigint, created_at timestamptz))`;
+  return sql`stl_ins as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at,
+      settled_at, settle_on)
+    select id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at, settle_on
+    from json_to_recordset(${json}::json) as r(id uuid, trade_id uuid, journal_entry_id uuid, status text, currency text, cash_amount bigint,
+      units bigint, created_at timestamptz, settled_at timestamptz, settle_on date))`;
 }
 
 export function toOrderState(row: typeof orders.$inferSelect): OrderState {

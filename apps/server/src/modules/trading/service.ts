@@ -179,6 +179,7 @@ export class TradingService {
         name: instruments.name,
         currency: instruments.currency,
         status: instruments.status,
+        settlementCycle: instruments.settlementCycle,
       })
       .from(instruments)
       .where(eq(instruments.id, instrumentId));
@@ -186,7 +187,10 @@ export class TradingService {
       this.desks.delete(instrumentId);
       return null;
     }
-    const desk = new InstrumentDesk({ id: row.id, name: row.name, currency: row.currency }, this.owners);
+    const desk = new InstrumentDesk(
+      { id: row.id, name: row.name, currency: row.currency, settlementCycle: row.settlementCycle },
+      this.owners,
+    );
     const entry: DeskEntry = {
       desk,
       status: row.status,

@@ -81,6 +81,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   'POST /api/custody/deposits': { permission: 'manage_custody' },
   'POST /api/custody/withdrawals': { permission: 'manage_custody' },
+  'GET /api/custody/assets': { permission: 'manage_custody' },
+  'GET /api/custody/settlements': { permission: 'manage_custody' },
+  'POST /api/custody/settlements/process': { permission: 'process_settlements' },
 };
 
 /** Routes whose guard is their own (not requireAuth/requirePermission): checked by requests only. */
