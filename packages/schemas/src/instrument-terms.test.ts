@@ -56,7 +56,9 @@ describe('buildActusTerms', () => {
   });
 
   it('leaves maturity out when not given so the engine can report it', () => {
-    expect(buildActusTerms(form({ maturityDate: '' }), { contractId: 'x' })).not.toHaveProperty('maturityDate');
+    expect(buildActusTerms(form({ contractType: 'STK', maturityDate: '' }), { contractId: 'x' })).not.toHaveProperty(
+      'maturityDate',
+    );
   });
 
   it('gives annuities a redemption cycle and the level payment', () => {

@@ -291,3 +291,44 @@ function swppv(form: InstrumentForm): RawActusTerms {
   delete terms.rateMultiplier;
   return terms;
 }
+
+/**
+ * The wizard field an ACTUS term was built from, so an engine rejection (422 `problems`) is
+ * shown on the field the user typed; null for terms the form does not expose.
+ */
+export function formFieldOfActusTerm(term: string, contractType: ContractType): keyof InstrumentForm | null {
+  switch (term) {
+    case 'maturityDate':
+    case 'optionExerciseEndDate':
+    case 'amortizationDate':
+      return 'maturityDate';
+    case 'optionStrike1':
+    case 'futuresPrice':
+      return 'strikePrice';
+    case 'nominalInterestRate':
+      return contractType === 'SWPPV' ? 'swapRate' : 'interestRate';
+    case 'nominalInterestRate2':
+      return 'interestRate';
+    case 'notionalPrincipal':
+    case 'priceAtPurchaseDate':
+    case 'nextPrincipalRedemptionPayment':
+      return contractType === 'CEG' ? 'guaranteeAmount' : 'notionalAmount';
+    case 'initialExchangeDate':
+    case 'purchaseDate':
+    case 'statusDate':
+    case 'contractDealDate':
+      return 'issueDate';
+    case 'cycleOfInterestPayment':
+    case 'cycleOfPrincipalRedemption':
+    case 'cycleOfDividendPayment':
+      return 'paymentFrequency';
+    case 'dayCountConvention':
+      return 'dayCountConvention';
+    case 'currency':
+      return 'currency';
+    case 'settlementCurrency':
+      return 'settlementCurrency';
+    default:
+      return null;
+  }
+}

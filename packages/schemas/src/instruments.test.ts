@@ -50,8 +50,33 @@ describe('instrumentFormSchema (SPEC §5)', () => {
     expect(messages({ ...valid, ...patch })[field]).toEqual([message]);
   });
 
-  it('treats an empty rate and maturity as not given', () => {
-    expect(messages({ ...valid, interestRate: null, maturityDate: '' })).toEqual({});
+  it('treats an empty rate as not given', () => {
+    expect(messages({ ...valid, interestRate: null })).toEqual({});
+  });
+
+  it('says a name or description is too long (not "required")', () => {
+    expect(messages({ ...valid, name: 'x'.repeat(3000) }).name).toEqual(['Name must be at most 200 characters']);
+    expect(messages({ ...valid, name: 'x'.repeat(200) })).toEqual({});
+    expect(messages({ ...valid, description: 'x'.repeat(2001) }).description).toEqual([
+      'Description must be at most 2,000 characters',
+    ]);
+  });
+
+  it.each([
+    ['PAM', { maturityDate: '' }, 'maturityDate', 'Maturity date is required for Principal at Maturity contracts'],
+    ['ANN', { maturityDate: '' }, 'maturityDate', 'Maturity date is required for Annuity contracts'],
+    ['OPTNS', { strikePrice: null }, 'strikePrice', 'Strike price is required for an option'],
+    ['FUTUR', { strikePrice: undefined }, 'strikePrice', 'Futures price is required for a future'],
+    ['SWAPS', { swapRate: null }, 'swapRate', 'Swap rate is required for a swap'],
+    ['SWPPV', { swapRate: null }, 'swapRate', 'Swap rate is required for a swap'],
+  ])('a %s without its required term is stopped on that field', (contractType, patch, field, message) => {
+    const complete = { ...valid, contractType, strikePrice: 100, swapRate: 3 };
+    expect(messages(complete)).toEqual({});
+    expect(messages({ ...complete, ...patch })[field]).toEqual([message]);
+  });
+
+  it('lets a stock go without maturity date', () => {
+    expect(messages({ ...valid, contractType: 'STK', maturityDate: '' })).toEqual({});
   });
 
   it('accepts the rate bounds 0 and 100', () => {
@@ -95,6 +120,11 @@ describe('wizard steps', () => {
     expect(wizardStepErrors(0, blank)).toEqual({ contractType: 'Contract type is required' });
     expect(wizardStepErrors(1, blank)).toEqual({ name: 'Instrument name is required' });
     expect(wizardStepErrors(2, blank)).toEqual({ notionalAmount: 'Notional amount is required' });
+    expect(wizardStepErrors(2, { ...blank, contractType: 'OPTNS' })).toEqual({
+      notionalAmount: 'Notional amount is required',
+      maturityDate: 'Maturity date is required for Option contracts',
+      strikePrice: 'Strike price is required for an option',
+    });
     expect(wizardStepErrors(3, { ...blank, interestRate: 120 })).toEqual({
       interestRate: 'Interest rate must be between 0 and 100',
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CALENDARS,
   CONTRACT_ROLES,
+  CONTRACT_TYPE_LABELS,
   CONTRACT_TYPES,
   CURRENCIES,
   DAY_COUNT_CONVENTIONS,
@@ -29,11 +30,19 @@ import {
 export * from './instrument-constants';
 export * from './instrument-responses';
 
+const MAX_NAME_LENGTH = 200;
+const MAX_DESCRIPTION_LENGTH = 2000;
+
 /** Validation messages of the wizard; the first seven are SPEC §5 word for word. */
 export const INSTRUMENT_MESSAGES = {
   contractTypeRequired: 'Contract type is required',
   nameRequired: 'Instrument name is required',
   nameTooShort: 'Name must be at least 3 characters',
+  nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
+  descriptionTooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters`,
+  strikePriceRequired: 'Strike price is required for an option',
+  futuresPriceRequired: 'Futures price is required for a future',
+  swapRateRequired: 'Swap rate is required for a swap',
   notionalRequired: 'Notional amount is required',
   notionalPositive: 'Amount must be greater than 0',
   interestRateRange: 'Interest rate must be between 0 and 100',
@@ -67,14 +76,16 @@ const instrumentFormShape = z.object({
     .string({ error: INSTRUMENT_MESSAGES.nameRequired })
     .trim()
     .min(1, INSTRUMENT_MESSAGES.nameRequired)
-    .max(200)
+    // Each check names its own message: the schema-level `error` above would otherwise answer
+    // "Instrument name is required" for a name that is too long.
+    .max(MAX_NAME_LENGTH, INSTRUMENT_MESSAGES.nameTooLong)
     // Continuable on purpose: an empty name reports "required" only, not also "too short".
     .refine((name) => name.length === 0 || name.length >= 3, INSTRUMENT_MESSAGES.nameTooShort)
     .refine((name) => !LINE_CONTROL_CHARACTERS.test(name), CONTROL_CHARACTERS_MESSAGE),
   description: z
     .string()
     .trim()
-    .max(2000)
+    .max(MAX_DESCRIPTION_LENGTH, INSTRUMENT_MESSAGES.descriptionTooLong)
     .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTERS_MESSAGE)
     .nullish(),
   notionalAmount: z
@@ -125,6 +136,38 @@ const maturityAfterIssue = z.refine<z.output<typeof instrumentFormShape>>(
   },
 );
 
+/** "Maturity date is required for Principal at Maturity contracts" (every type but stocks needs one). */
+export function maturityRequiredMessage(contractType: (typeof CONTRACT_TYPES)[number]): string {
+  return `Maturity date is required for ${CONTRACT_TYPE_LABELS[contractType]} contracts`;
+}
+
+/**
+ * The terms a contract type cannot do without (the ACTUS engine rejects the instrument
+ * otherwise), reported on the field where they are entered so the wizard stops on that step:
+ * a maturity date for every type but stocks, the strike of an option, the futures price of a
+ * future, the fixed rate of a swap. Runs as soon as the contract type is known, even while
+ * other fields are still invalid.
+ */
+const requiredTerms = z.superRefine<z.output<typeof instrumentFormShape>>(
+  (form, context) => {
+    const type = form.contractType;
+    const missing = (path: InstrumentFormField, message: string) =>
+      context.addIssue({ code: 'custom', message, path: [path], input: form[path], continue: true });
+    if (type !== 'STK' && !form.maturityDate) missing('maturityDate', maturityRequiredMessage(type));
+    if (type === 'OPTNS' && form.strikePrice == null) missing('strikePrice', INSTRUMENT_MESSAGES.strikePriceRequired);
+    if (type === 'FUTUR' && form.strikePrice == null) missing('strikePrice', INSTRUMENT_MESSAGES.futuresPriceRequired);
+    if ((type === 'SWAPS' || type === 'SWPPV') && form.swapRate == null) {
+      missing('swapRate', INSTRUMENT_MESSAGES.swapRateRequired);
+    }
+  },
+  {
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      (CONTRACT_TYPES as readonly unknown[]).includes((value as { contractType?: unknown }).contractType),
+  },
+);
+
 /** Units must be whole: the notional has to be a multiple of the face value of one unit. */
 const wholeUnits = z.refine<z.output<typeof instrumentFormShape>>(
   (form) => {
@@ -145,7 +188,7 @@ const wholeUnits = z.refine<z.output<typeof instrumentFormShape>>(
  * Numbers are numbers (the form maps empty inputs to null); dates are `YYYY-MM-DD`.
  */
 export const instrumentFormSchema = instrumentFormShape
-  .check(maturityAfterIssue, wholeUnits)
+  .check(maturityAfterIssue, requiredTerms, wholeUnits)
   .meta({ id: 'InstrumentForm' });
 export type InstrumentFormInput = z.input<typeof instrumentFormSchema>;
 export type InstrumentForm = z.output<typeof instrumentFormSchema>;

@@ -60,6 +60,17 @@ export async function nullOnStatus<T>(status: number, request: () => Promise<T>)
   }
 }
 
+/** The JSON body of an apiRequest error (`{code, message, ...}`), or null when it has none. */
+export function errorBody(error: unknown): Record<string, unknown> | null {
+  if (!(error instanceof Error)) return null;
+  try {
+    const parsed: unknown = JSON.parse(error.message.replace(/^\d{3}: /, ''));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Best human-readable message of an apiRequest error: the server's `message` when JSON. */
 export function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return 'Unknown error';

@@ -79,14 +79,13 @@ describe('wizard terms through the ACTUS engine', () => {
     expect(holderSign(compiled.value.terms)).toBe(1);
   });
 
-  it('reports missing maturity and strike as engine problems', () => {
-    const base = { name: 'Incomplete', notionalAmount: 1000, issueDate: '2025-01-15' };
-    const pam = compileInstrument(instrumentFormSchema.parse({ ...base, contractType: 'PAM' }), 'P');
+  it('reports missing maturity and strike as engine problems (a second line behind the form schema)', () => {
+    const base = { name: 'Incomplete', notionalAmount: 1000, issueDate: '2025-01-15', maturityDate: '2026-01-15' };
+    const pamForm = instrumentFormSchema.parse({ ...base, contractType: 'PAM' });
+    const pam = compileInstrument({ ...pamForm, maturityDate: '' }, 'P');
     expect(pam.ok ? [] : pam.problems.map((p) => p.term)).toContain('maturityDate');
-    const opt = compileInstrument(
-      instrumentFormSchema.parse({ ...base, contractType: 'OPTNS', maturityDate: '2026-01-15' }),
-      'O',
-    );
+    const optForm = instrumentFormSchema.parse({ ...base, contractType: 'OPTNS', strikePrice: 10 });
+    const opt = compileInstrument({ ...optForm, strikePrice: null }, 'O');
     expect(opt.ok ? [] : opt.problems.map((p) => p.term)).toContain('optionStrike1');
   });
 });

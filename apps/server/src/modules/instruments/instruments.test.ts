@@ -94,12 +94,22 @@ describe('POST /api/instruments amount limit', () => {
 });
 
 describe('POST /api/instruments engine checks', () => {
-  it('422 ACTUS_REJECTED listing the problems when the engine refuses the terms', async () => {
+  it('400 naming the field when a required term is missing (the shared form schema stops it)', async () => {
     const res = await post({ ...pamBond, maturityDate: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({
+      path: 'body.maturityDate',
+      message: 'Maturity date is required for Principal at Maturity contracts',
+    });
+  });
+
+  it('422 ACTUS_REJECTED listing the problems when the engine refuses the terms', async () => {
+    // A status date after maturity passes the form's field checks; the engine refuses the terms.
+    const res = await post({ ...pamBond, statusDate: addMonths(today, 30) });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.code).toBe('ACTUS_REJECTED');
-    expect(body.problems).toContainEqual(expect.objectContaining({ term: 'maturityDate', code: 'MISSING_TERM' }));
+    expect(body.problems).toContainEqual(expect.objectContaining({ term: 'maturityDate', code: 'INVALID_VALUE' }));
     expect(body.message).toContain('maturityDate');
   });
 
@@ -130,10 +140,13 @@ describe('POST /api/instruments engine checks', () => {
     expect(list.statusCode).toBe(200);
   });
 
-  it('422 for an option without a strike', async () => {
+  it('400 on the strike field for an option without a strike', async () => {
     const res = await post({ ...pamBond, contractType: 'OPTNS', notionalAmount: 5000, interestRate: null });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().problems).toContainEqual(expect.objectContaining({ term: 'optionStrike1' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({
+      path: 'body.strikePrice',
+      message: 'Strike price is required for an option',
+    });
   });
 });
 

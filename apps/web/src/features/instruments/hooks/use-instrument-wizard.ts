@@ -12,10 +12,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorBody, errorMessage } from '@/lib/api';
 import { useCreateInstrument } from '@/entities/instrument';
 import { previewCashFlows } from '../lib/cash-flow-preview';
-import { firstInvalidStep, REVIEW_STEP, STEP_TITLES, visibleFields, withoutHiddenValues } from '../lib/wizard-steps';
+import {
+  firstInvalidStep,
+  REVIEW_STEP,
+  serverFieldErrors,
+  STEP_TITLES,
+  stepOfFields,
+  visibleFields,
+  withoutHiddenValues,
+} from '../lib/wizard-steps';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -67,8 +75,16 @@ export function useInstrumentWizard() {
         });
         navigate('/issuer');
       },
-      onError: (error) =>
-        toast({ title: 'Error Creating Instrument', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => {
+        toast({ title: 'Error Creating Instrument', description: errorMessage(error), variant: 'destructive' });
+        // Field issues from the server (400) or the ACTUS engine (422) go back onto their fields,
+        // and the wizard returns to the first step holding one.
+        const fields = serverFieldErrors(errorBody(error), contractType);
+        const names = Object.keys(fields) as InstrumentFormField[];
+        for (const name of names) form.setError(name, { type: 'server', message: fields[name] });
+        const back = stepOfFields(names);
+        if (back !== null) setStep(back);
+      },
     });
   }
 

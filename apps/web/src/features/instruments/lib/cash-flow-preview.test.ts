@@ -42,11 +42,18 @@ describe('previewCashFlows', () => {
     expect(maturity?.payoff).toBe(1_000_000);
   });
 
-  it('reports the engine problems, with the terms it refused, when a required term is missing', () => {
-    const preview = previewCashFlows(bond({ contractType: 'OPTNS', strikePrice: null }), now);
+  it('leaves a missing required term to the form (the field reports it, not the engine)', () => {
+    expect(previewCashFlows(bond({ contractType: 'OPTNS', strikePrice: null }), now)).toEqual({ status: 'invalid' });
+  });
+
+  it('reports the engine problems, with the terms it refused, when the terms contradict each other', () => {
+    const preview = previewCashFlows(
+      bond({ contractType: 'OPTNS', strikePrice: 100, maturityDate: '2026-06-01', statusDate: '2026-07-01' }),
+      now,
+    );
     if (preview.status !== 'rejected') throw new Error(JSON.stringify(preview));
     expect(preview.terms.contractType).toBe('OPTNS');
-    expect(preview.problems).toEqual([expect.objectContaining({ term: 'optionStrike1', code: 'MISSING_TERM' })]);
+    expect(preview.problems).toEqual([expect.objectContaining({ term: 'maturityDate', code: 'INVALID_VALUE' })]);
   });
 
   it('projects a floating-rate bond at the form rate instead of failing for missing fixings', () => {

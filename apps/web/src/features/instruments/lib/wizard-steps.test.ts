@@ -1,6 +1,14 @@
 import { instrumentFormDefaults } from '@meridian/schemas';
 import { describe, expect, it } from 'vitest';
-import { firstInvalidStep, isFieldVisible, STEP_TITLES, visibleFields, withoutHiddenValues } from './wizard-steps';
+import {
+  firstInvalidStep,
+  isFieldVisible,
+  serverFieldErrors,
+  STEP_TITLES,
+  stepOfFields,
+  visibleFields,
+  withoutHiddenValues,
+} from './wizard-steps';
 
 describe('wizard steps', () => {
   it('has the five titles of SPEC §4 in order', () => {
@@ -69,5 +77,33 @@ describe('withoutHiddenValues', () => {
     expect(cleaned.strikePrice).toBeNull();
     expect(cleaned.interestRate).toBe(4);
     expect(withoutHiddenValues({ ...values, contractType: 'STK' }).interestRate).toBeNull();
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('puts a 400 issue on its field and an ACTUS 422 problem on the field its term came from', () => {
+    const body = {
+      code: 'VALIDATION_ERROR',
+      issues: [
+        { path: 'body.name', message: 'Name must be at most 200 characters' },
+        { path: 'body', message: 'ignored: no field' },
+      ],
+      problems: [
+        { term: 'optionStrike1', code: 'required', message: 'optionStrike1 is required for OPTNS' },
+        { term: 'optionExerciseType', code: 'x', message: 'not a form field' },
+      ],
+    };
+    expect(serverFieldErrors(body, 'OPTNS')).toEqual({
+      name: 'Name must be at most 200 characters',
+      strikePrice: 'optionStrike1 is required for OPTNS',
+    });
+    expect(stepOfFields(['strikePrice', 'name'])).toBe(1);
+    expect(stepOfFields([])).toBeNull();
+  });
+
+  it('leaves out fields the contract type hides and bodies that are not JSON objects', () => {
+    expect(serverFieldErrors({ problems: [{ term: 'optionStrike1', message: 'x' }] }, 'PAM')).toEqual({});
+    expect(serverFieldErrors(null, 'PAM')).toEqual({});
+    expect(serverFieldErrors({ issues: 'nonsense' }, 'PAM')).toEqual({});
   });
 });

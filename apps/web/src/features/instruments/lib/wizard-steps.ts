@@ -1,5 +1,6 @@
 import {
   CONTRACT_TYPE_FIELDS,
+  formFieldOfActusTerm,
   INSTRUMENT_WIZARD_STEPS,
   INTEREST_BEARING_CONTRACT_TYPES,
   type ContractType,
@@ -82,3 +83,44 @@ export function withoutHiddenValues(values: InstrumentFormInput): InstrumentForm
   }
   return result;
 }
+
+/**
+ * The field errors in a refused create request: a 400's `issues` (`path` like `body.name`) and a
+ * 422's ACTUS `problems` (mapped from the term back to the wizard field it was built from).
+ * Fields the wizard does not show for this type are left out (the toast still carries them).
+ */
+export function serverFieldErrors(
+  body: Record<string, unknown> | null,
+  contractType: ContractType | undefined,
+): Partial<Record<InstrumentFormField, string>> {
+  const errors: Partial<Record<InstrumentFormField, string>> = {};
+  const add = (field: InstrumentFormField | null, message: unknown) => {
+    if (!field || typeof message !== 'string' || field in errors || !isFieldVisible(field, contractType)) return;
+    errors[field] = message;
+  };
+  const list = (value: unknown): Record<string, unknown>[] =>
+    Array.isArray(value)
+      ? value.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object')
+      : [];
+  for (const issue of list(body?.issues)) {
+    const path = typeof issue.path === 'string' ? issue.path.replace(/^body\./, '').split('.')[0] : null;
+    const field = STEP_FIELDS.find((candidate) => candidate === path) ?? null;
+    add(field, issue.message);
+  }
+  if (contractType) {
+    for (const problem of list(body?.problems)) {
+      if (typeof problem.term === 'string') add(formFieldOfActusTerm(problem.term, contractType), problem.message);
+    }
+  }
+  return errors;
+}
+
+/** The first step (0-based) holding one of `fields`, or null. */
+export function stepOfFields(fields: InstrumentFormField[]): number | null {
+  const index = INSTRUMENT_WIZARD_STEPS.findIndex((step) =>
+    (step.fields as readonly InstrumentFormField[]).some((field) => fields.includes(field)),
+  );
+  return index === -1 ? null : index;
+}
+
+const STEP_FIELDS: readonly InstrumentFormField[] = INSTRUMENT_WIZARD_STEPS.flatMap((step) => step.fields);

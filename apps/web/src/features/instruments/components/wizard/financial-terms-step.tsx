@@ -24,7 +24,7 @@ export function FinancialTermsStep() {
         name="maturityDate"
         label="Maturity date"
         type="date"
-        hint="Optional; must be after the issue date."
+        hint={contractType === 'STK' ? 'Optional; must be after the issue date.' : 'Must be after the issue date.'}
       />
       <SelectField
         name="settlementCurrency"
