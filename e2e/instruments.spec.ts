@@ -218,33 +218,54 @@ test.describe('issuance and marketplace', () => {
     await snapshot(page, 'instruments-detail-swap.png');
   });
 
-  test('an option without a strike: the preview shows the engine problems and the server refuses with its message', async ({
+  test('an option is stopped on the step where its strike and maturity are entered, then issued once they are given', async ({
     page,
   }) => {
     await signInViaApi(page, 'issuer@meridian.test');
     await page.goto('/create-instrument');
     await page.getByRole('radio', { name: /^OPTNS/ }).click();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Instrument name').fill(`E2E Call Option ${Date.now()}`);
+    const name = `E2E Call Option ${Date.now()}`;
+    await page.getByLabel('Instrument name').fill(name);
     await page.getByRole('button', { name: 'Next' }).click();
     // Type-specific fields: strike and option type for options, no interest terms.
     await expect(page.getByLabel('Strike price')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Option type' })).toHaveText('CALL');
     await page.getByLabel(/Notional amount/).fill('10000');
+    // Neither a strike nor a maturity: stopped here, on those fields, in words.
+    await nextExpectingError(page, 'Strike price is required for an option');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Maturity date is required for Option contracts' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Strike price')).toHaveAttribute('aria-invalid', 'true');
+    await expect(stepHeading(page, 3, 'Financial Terms')).toBeVisible();
+    await snapshot(page, 'instruments-wizard-option-required-terms.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'instruments-wizard-mobile.png');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByLabel('Strike price').fill('105');
     await page.getByLabel('Maturity date').fill(plusYears(1));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(stepHeading(page, 4, 'Interest Terms')).toBeVisible();
     await expect(page.getByLabel('Interest rate (%)')).toHaveCount(0);
     await page.getByRole('button', { name: 'Next' }).click();
-
-    const problems = page.getByRole('alert').filter({ hasText: 'The ACTUS engine rejects these terms' });
-    await expect(problems).toContainText('optionStrike1 is required for OPTNS');
-    await snapshot(page, 'instruments-wizard-engine-rejects.png');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await snapshot(page, 'instruments-wizard-mobile.png');
+    await expect(page.getByRole('alert').filter({ hasText: 'The ACTUS engine rejects these terms' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Create Instrument' }).click();
-    await expect(page.getByText('Error Creating Instrument', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL('/create-instrument');
+    await expect(page.getByText('Instrument Created', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL('/issuer');
+  });
+
+  test('a 3,000-character name is refused as too long, on the name field', async ({ page }) => {
+    await signInViaApi(page, 'issuer@meridian.test');
+    await page.goto('/create-instrument');
+    await page.getByRole('radio', { name: /^PAM/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Instrument name').fill('N'.repeat(3000));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Name must be at most 200 characters' })).toBeVisible();
+    await expect(stepHeading(page, 2, 'Basic Information')).toBeVisible();
+    await expect(page.getByText('Instrument name is required')).toHaveCount(0);
   });
 
   test('an issuer without instruments sees the empty state and its link to the wizard', async ({ page }) => {
