@@ -269,7 +269,7 @@ test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order,
   await submit.click();
   await expect(toasts).toContainText('Order Failed');
   await expect(toasts).toContainText(
-    `Insufficient units: this order needs 2 units of ${instrument!.name}, 0 available`,
+    `Insufficient units: this order needs 2 units of ${instrument!.name}, you have 0 units available`,
   );
   await expect(trader.getByTestId('open-orders')).toHaveText(String(openBefore));
   await trader.context().close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, toMinorUnits } from './common';
+import { formatMoneyText, fromMinorUnits, toMinorUnits } from './common';
 
 describe('toMinorUnits', () => {
   it.each([
@@ -29,5 +29,14 @@ describe('fromMinorUnits', () => {
     expect(fromMinorUnits(5n)).toBe('0.05');
     expect(fromMinorUnits(123456n)).toBe('1234.56');
     expect(fromMinorUnits(-250n)).toBe('-2.50');
+  });
+});
+
+describe('formatMoneyText', () => {
+  it('writes hundredths as en-US money with two decimals in every currency', () => {
+    expect(formatMoneyText(1_000_000_000n, 'USD')).toBe('$10,000,000.00');
+    expect(formatMoneyText(89n, 'CNY')).toBe('CN¥0.89');
+    expect(formatMoneyText(-150n, 'EUR')).toBe('-€1.50');
+    expect(formatMoneyText(123_456_789_012_345_678n, 'USD')).toBe('$1,234,567,890,123,456.78');
   });
 });

@@ -73,6 +73,20 @@ function amountNumberToText(amount: number): string | null {
   return Number(fixed) === amount ? fixed : null;
 }
 
+/**
+ * Hundredths as people read money in messages (en-US, SPEC §9): 1000000000n USD -> '$10,000,000.00',
+ * 89n CNY -> 'CN¥0.89'. Every currency keeps the platform's two decimals; Intl formats the
+ * decimal string exactly, never through a float.
+ */
+export function formatMoneyText(value: bigint, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fromMinorUnits(value) as unknown as number);
+}
+
 /** Formats integer hundredths as a decimal string with two fraction digits, e.g. 12345n -> '123.45'. */
 export function fromMinorUnits(value: bigint): string {
   const negative = value < 0n;

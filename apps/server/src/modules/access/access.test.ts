@@ -66,7 +66,7 @@ describe('permissions', () => {
       expect((await post('/api/test/orders', 'investor', { amount: '10000000.00' })).statusCode).toBe(200);
       const over = await post('/api/test/orders', 'investor', { amount: '10000000.01' });
       expect(over.statusCode).toBe(403);
-      expect(over.json().message).toBe('Missing permission: place_orders (amount 10000000.01 exceeds your limit)');
+      expect(over.json().message).toBe('You can spend up to $10,000,000.00 per order with your role');
     });
 
     it('gives the administrator every permission', async () => {

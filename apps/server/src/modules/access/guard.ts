@@ -1,10 +1,10 @@
-import { fromMinorUnits } from '@meridian/schemas';
+import { formatMoneyText } from '@meridian/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
 import { requireAuth } from '../auth/guard';
 import { SYSTEM_PERMISSIONS } from './catalogue';
 import { cachedCandidates } from './decision-cache';
-import { decidePermission } from './resolve';
+import { decidePermission, type PermissionCandidate } from './resolve';
 
 const KNOWN = new Set(SYSTEM_PERMISSIONS.map((p) => p.permissionId));
 
@@ -31,14 +31,27 @@ export function requirePermission(permissionId: string, options: PermissionOptio
       request.authorisedBy = `${permissionId} (${decision.source})`;
       return;
     }
-    // Say so when the permission is held but not for this amount; the id always comes first.
+    // Held, but not for this amount: say how much the user may commit, in words and dollars.
     const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
-    throw forbidden(
-      heldWithoutAmount
-        ? `Missing permission: ${permissionId} (amount ${fromMinorUnits(amount)} exceeds your limit)`
-        : `Missing permission: ${permissionId}`,
-    );
+    throw forbidden(heldWithoutAmount ? limitMessage(permissionId, candidates) : `Missing permission: ${permissionId}`);
   };
   // Tagged so the authorization matrix test can read which permission a route demands.
   return Object.assign(permissionGuard, { permissionId, readsRequest: options.amount !== undefined });
+}
+
+/** What each amount-limited permission lets a user do, for the over-the-limit message. */
+const LIMIT_PHRASES: Record<string, string> = {
+  place_orders: 'spend up to {limit} per order',
+  create_instruments: 'issue up to {limit} per instrument',
+};
+
+/** "You can spend up to $10,000,000.00 per order with your role" (limits are USD hundredths). */
+export function limitMessage(permissionId: string, candidates: readonly PermissionCandidate[]): string {
+  const limits = candidates.map((c) => c.limit).filter((limit): limit is bigint => limit !== null);
+  const widest = limits.reduce((max, limit) => (limit > max ? limit : max), 0n);
+  const phrase = (LIMIT_PHRASES[permissionId] ?? `use ${permissionId} up to {limit}`).replace(
+    '{limit}',
+    formatMoneyText(widest, 'USD'),
+  );
+  return `You can ${phrase} with your role`;
 }

@@ -86,7 +86,7 @@ describe('POST /api/instruments amount limit', () => {
     expect(over.statusCode).toBe(403);
     expect(over.json()).toEqual({
       code: 'FORBIDDEN',
-      message: 'Missing permission: create_instruments (amount 600000000.00 exceeds your limit)',
+      message: 'You can issue up to $500,000,000.00 per instrument with your role',
     });
     const yen = await post({ ...pamBond, name: 'Atlas Samurai 2027', currency: 'JPY', notionalAmount: 600_000_000 });
     expect(yen.statusCode).toBe(201);

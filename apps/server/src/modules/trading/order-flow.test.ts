@@ -99,7 +99,7 @@ describe('runBatch', () => {
       ok: false,
       error: {
         code: 'INSUFFICIENT_FUNDS',
-        message: 'Insufficient funds: this order needs 1100.00 USD, 1000.00 USD available',
+        message: 'Insufficient funds: this order needs $1,100.00, you have $1,000.00 available in USD',
       },
     });
     expect(tooManyUnits).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_UNITS' } });

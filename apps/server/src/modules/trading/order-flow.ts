@@ -1,6 +1,6 @@
 import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
 import { randomUUID } from 'node:crypto';
-import { fromMinorUnits } from '@meridian/schemas';
+import { formatMoneyText } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
 import { addBusinessDays, tradeDate } from '../settlement/calendar';
@@ -270,15 +270,17 @@ function insufficient(desk: InstrumentDesk, side: 'buy' | 'sell', needed: bigint
   if (side === 'sell') {
     return unprocessable(
       'INSUFFICIENT_UNITS',
-      `Insufficient units: this order needs ${needed} units of ${desk.instrument.name}, ${available} available`,
+      `Insufficient units: this order needs ${units(needed)} of ${desk.instrument.name}, you have ${units(available)} available`,
     );
   }
   const c = desk.instrument.currency;
   return unprocessable(
     'INSUFFICIENT_FUNDS',
-    `Insufficient funds: this order needs ${fromMinorUnits(needed)} ${c}, ${fromMinorUnits(available)} ${c} available`,
+    `Insufficient funds: this order needs ${formatMoneyText(needed, c)}, you have ${formatMoneyText(available, c)} available in ${c}`,
   );
 }
+
+const units = (count: bigint) => `${count.toLocaleString('en-US')} ${count === 1n ? 'unit' : 'units'}`;
 
 function noLiquidity(restingSide: 'buy' | 'sell'): AppError {
   return unprocessable('NO_LIQUIDITY', `No liquidity: there are no ${restingSide} orders for this instrument`);

@@ -57,7 +57,7 @@ describe('orders decided on a balance that moved behind the trading desk', () =>
     expect(resting.statusCode).toBe(422);
     expect(resting.json()).toEqual({
       code: 'INSUFFICIENT_FUNDS',
-      message: 'Insufficient funds: this order needs 99.00 USD, 50.00 USD available',
+      message: 'Insufficient funds: this order needs $99.00, you have $50.00 available in USD',
     });
     // Crossing: fills at once, so its reservation nets to zero; only total - reserved can catch it.
     const crossing = await api.place(investor, limit('buy', 1, '100.00'));
