@@ -52,6 +52,18 @@ const envSchema = z.object({
       .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be a USD amount, e.g. 250000000 or 250000000.00')
       .optional(),
   ),
+  /** NATS server(s) of a cluster (comma-separated): routing to book owners and market-data fan-out. */
+  NATS_URL: optionalText,
+  /** Readable prefix of this instance's cluster id (logs, cluster_members). */
+  INSTANCE_NAME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\w-]{1,40}$/)
+      .optional(),
+  ),
+  /** Instrument lease time in a cluster (PostgreSQL): how soon a dead owner's books move. */
+  CLUSTER_LEASE_MS: z.coerce.number().int().min(300).max(60_000).default(3_000),
 });
 
 // apps/web/dist, wherever the process was started from.
@@ -94,6 +106,11 @@ export interface Config {
   settlementRunTime?: string;
   /** Custody insurance cover, hundredths of USD; absent when not configured. */
   custodyInsuranceCover?: bigint;
+  /** NATS server(s) of a cluster; unset on one process. */
+  natsUrl?: string;
+  /** Instrument lease time on PostgreSQL (default 3 s). */
+  clusterLeaseMs?: number;
+  instanceName?: string;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementRunTime: e.SETTLEMENT_RUN_TIME,
     custodyInsuranceCover:
       e.CUSTODY_INSURANCE_COVER === undefined ? undefined : decimalToMinor(e.CUSTODY_INSURANCE_COVER),
+    natsUrl: e.NATS_URL,
+    clusterLeaseMs: e.CLUSTER_LEASE_MS,
+    instanceName: e.INSTANCE_NAME,
   };
 }
 

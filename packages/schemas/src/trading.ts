@@ -289,8 +289,9 @@ export const custodyTransferResultSchema = z
 export type CustodyTransferResult = z.infer<typeof custodyTransferResultSchema>;
 
 /** Messages on `/api/stream` (JSON text frames). `order` goes only to its owner. */
+/** `seq` numbers an instrument's public frames (book, trade, ticker): anything but last + 1 means frames were missed, resync from REST. */
 export type StreamMessage =
-  | { type: 'book'; instrumentId: string; bids: BookLevel[]; asks: BookLevel[] }
-  | { type: 'trade'; trade: Trade }
-  | { type: 'ticker'; ticker: Ticker }
+  | { type: 'book'; instrumentId: string; bids: BookLevel[]; asks: BookLevel[]; seq?: number }
+  | { type: 'trade'; trade: Trade; seq?: number }
+  | { type: 'ticker'; ticker: Ticker; seq?: number }
   | { type: 'order'; order: Order };

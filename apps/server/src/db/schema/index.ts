@@ -14,3 +14,4 @@ export * from './audit';
 export * from './approvals';
 export * from './compliance';
 export * from './servicing';
+export * from './cluster';

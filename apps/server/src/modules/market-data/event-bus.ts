@@ -1,13 +1,16 @@
 import type { StreamMessage } from '@meridian/schemas';
 
-/** A market event; `userId` restricts delivery to that user's connections (own order updates). */
-export type MarketEvent = StreamMessage & { userId?: string };
+/**
+ * A market event; `userId` restricts delivery to that user's connections (own order updates);
+ * `remote` marks one published by another instance of the cluster (fan-out, NatsEventBus).
+ */
+export type MarketEvent = StreamMessage & { userId?: string; remote?: true };
 export type MarketEventListener = (event: MarketEvent) => void;
 
 /**
  * Fan-out of market events to stream connections. The in-process bus below serves one
- * API instance; several instances would implement this with PostgreSQL LISTEN/NOTIFY
- * (publish = NOTIFY, subscribe = LISTEN) without touching publishers or the stream.
+ * API instance; a cluster uses NatsEventBus (nats-bus.ts), which delivers every instance's
+ * events to every other, without touching publishers or the stream.
  */
 export interface MarketEventBus {
   publish(event: MarketEvent): void;

@@ -12,7 +12,7 @@ const TICKER_DELAY_MS = 500;
 export function attachStream(socket: WebSocket, userId: string, bus: MarketEventBus): void {
   const unsubscribe = bus.subscribe((event) => {
     if (socket.readyState !== socket.OPEN) return;
-    const { userId: owner, ...message } = event;
+    const { userId: owner, remote: _remote, ...message } = event;
     if (owner !== undefined && owner !== userId) return;
     if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
     socket.send(JSON.stringify(message));
@@ -36,6 +36,8 @@ export class TickerPublisher {
 
   start(): void {
     this.unsubscribe = this.bus.subscribe((event) => {
+      // The book's owner publishes its ticker; the others receive it through the fan-out.
+      if (event.remote) return;
       const instrumentId =
         event.type === 'trade' ? event.trade.instrumentId : event.type === 'book' ? event.instrumentId : null;
       if (instrumentId) this.coalescer.schedule(instrumentId, () => void this.publish(instrumentId));
@@ -50,7 +52,7 @@ export class TickerPublisher {
   private async publish(instrumentId: string): Promise<void> {
     try {
       const [ticker] = await tickers(this.db, this.trading, instrumentId);
-      if (ticker) this.bus.publish({ type: 'ticker', ticker });
+      if (ticker) this.bus.publish({ type: 'ticker', ticker, seq: this.trading.nextSeq(instrumentId) });
     } catch {
       // The database may be closing; the next trade publishes a fresh ticker.
     }

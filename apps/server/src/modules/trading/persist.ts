@@ -13,6 +13,7 @@ import {
   type BalanceState,
 } from '../ledger';
 import type { InstrumentDesk, OrderState } from './desk';
+import { balancesToRefresh } from './funds-precheck';
 import { reservationKey, type BatchContext, type BatchWrites, type Command, type TradeRecord } from './order-flow';
 
 /** userId -> ledger account id, filled lazily; accounts are never deleted. */
@@ -48,7 +49,18 @@ export async function loadBatchContext(
     const accountId = cache.get(o.userId);
     return accountId ? [reservationKey(desk, accountId, o.side)] : [];
   });
-  const toRead = lock ? keys : keys.filter((k) => balances.get(k) === undefined);
+  // Unknown balances, and known ones that could refuse an order of this batch, are read now.
+  const refresh = lock
+    ? []
+    : balancesToRefresh(
+        places,
+        (o) => {
+          const accountId = cache.get(o.userId);
+          return accountId ? reservationKey(desk, accountId, o.side) : undefined;
+        },
+        (k) => balances.get(k),
+      );
+  const toRead = lock ? keys : [...keys.filter((k) => balances.get(k) === undefined), ...refresh];
   const read = lock ? await lockAvailable(db as Tx, toRead) : await readAvailable(db, toRead);
   const fresh = new Set<string>();
   for (const key of toRead) {
@@ -94,9 +106,10 @@ export async function loadBatchContext(
  * the ledger's `commit` the DvP journal entries and every balance change, guarded.
  * Constant statement text, one round trip; answers the balances as it left them.
  */
-export function writeBatch(db: Db | Tx, writes: BatchWrites): Promise<BalanceState[]> {
+export function writeBatch(db: Db | Tx, writes: BatchWrites, fence: SQL | null = null): Promise<BalanceState[]> {
   const updated = [...writes.updated.values()].filter((o) => !writes.inserted.includes(o));
-  const ctes: SQL[] = [];
+  // In a cluster, the lease check (trading/ownership.ts) rides in the same statement.
+  const ctes: SQL[] = fence ? [fence] : [];
   if (writes.inserted.length > 0) ctes.push(insertOrdersCte(writes.inserted));
   if (updated.length > 0) ctes.push(updateOrdersCte(updated));
   if (writes.trades.length > 0) ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(writes.trades));

@@ -19,6 +19,9 @@ import type { Outcome } from './order-flow';
 import { portfolioAnalytics } from './portfolio-queries';
 import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
 import { TradingService } from './service';
+import { NatsEventBus } from '../market-data/nats-bus';
+import { LeaseOwnership, SoloOwnership } from './ownership';
+import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
 import { LiquidityProvider } from './liquidity-provider';
 import { ADVISORY_KEYS, ClusterSingleton } from '../../db/advisory';
@@ -43,8 +46,21 @@ function answer(outcome: Outcome, service: TradingService): Order {
 
 const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared with market-data (book endpoint, stream) and the liquidity provider, hence fastify-plugin.
-  app.decorate('marketEvents', new LocalEventBus());
-  app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log));
+  // On PostgreSQL each book has one fenced writer (leases); NATS, when configured, routes
+  // orders to it and fans market events out to every instance (docs/decisions 0029).
+  const ownership =
+    app.database.kind === 'postgres'
+      ? new LeaseOwnership(app.db, {
+          leaseMs: app.config.clusterLeaseMs,
+          name: app.config.instanceName,
+          log: app.log,
+        })
+      : new SoloOwnership();
+  const nats = app.config.natsUrl ? await NatsTradingLink.open(app.config.natsUrl, ownership.instanceId) : null;
+  const bus: MarketEventBus = nats ? new NatsEventBus(nats, ownership.instanceId, app.log) : new LocalEventBus();
+  app.decorate('marketEvents', bus);
+  app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log, ownership));
+  const link = nats ? NatsTradingLink.serve(nats, app.trading, app.log) : null;
   const meter = new ThroughputMeter(app.db);
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
   app.throughput.tradesPerSecond = meter.tradesPerSecond;
@@ -59,6 +75,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       )
     : null;
   app.addHook('onReady', async () => {
+    if (bus instanceof NatsEventBus) bus.start();
     await app.trading.start();
     await meter.start();
     // Started in the background: placing the seeded issues must not delay the first request.
@@ -68,6 +85,9 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     await liquidity?.stop();
     meter.stop();
     await app.trading.stop();
+    await link?.stop();
+    if (bus instanceof NatsEventBus) bus.stop();
+    await nats?.drain().catch(() => undefined);
   });
 
   app.post(

@@ -5,18 +5,24 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
-import { conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../errors';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
 import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
 import { orderDto, tradeDto } from './dto';
 import { runBatch, type BatchWrites, type Command, type Outcome } from './order-flow';
+import { isFenceRefusal, SoloOwnership, type Ownership } from './ownership';
+import { LeaseLostError, OwnerUnreachableError, type RemoteTrading } from './remote';
 import { loadAccounts, loadBatchContext, loadOpenOrders, writeBatch, type AccountCache } from './persist';
 
 /** Levels per side sent in stream book frames (screens show 8). */
 export const STREAM_BOOK_DEPTH = 20;
 const BOOK_FRAME_DELAY_MS = 50;
+/** How long a request waits for an instrument's book to find a live owner (failover) before 503. */
+const FAILOVER_WAIT_MS = 8_000;
+/** A routed request is forwarded at most this many times (ownership moving under it). */
+const MAX_HOPS = 2;
 
 interface DeskEntry {
   desk: InstrumentDesk;
@@ -40,15 +46,44 @@ export class TradingService {
   private readonly balances = new AvailableCache();
   private readonly inflightKeys = new Map<string, Promise<unknown>>();
   private readonly bookFrames = new Coalescer(BOOK_FRAME_DELAY_MS);
+  /** Per-instrument stream sequence (see nextSeq). */
+  private readonly sequences = new Map<string, number>();
+  /** Instruments of orders answered by another instance (their DTOs need name and currency). */
+  private readonly refs = new Map<string, InstrumentRef>();
+  /** Best bid/ask of books owned elsewhere, from their fanned-out book frames. */
+  private readonly mirrored = new Map<string, { bid: number; ask: number }>();
+  private remote: RemoteTrading | null = null;
+  private unsubscribeMirror: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly bus: MarketEventBus,
     private readonly log?: FastifyBaseLogger,
+    /** Who writes which book (one process: this one, every book). */
+    readonly ownership: Ownership = new SoloOwnership(),
   ) {}
 
-  /** Rebuilds the book of every instrument that has open orders. */
+  /** Rebuilds the book of every instrument that has open orders (in a cluster: those this instance owns). */
   async start(): Promise<void> {
+    this.unsubscribeMirror = this.bus.subscribe((event) => {
+      if (event.type !== 'book' || this.loaded.has(event.instrumentId)) return;
+      const best = (levels: BookLevel[]) => (levels[0] ? Number(toMinorUnits(levels[0].price)) : 0);
+      this.mirrored.set(event.instrumentId, { bid: best(event.bids), ask: best(event.asks) });
+    });
+    if (this.ownership.clustered) {
+      await this.ownership.start({
+        acquired: (id) =>
+          void this.desk(id).catch((error: unknown) => this.log?.error({ err: error }, 'book rebuild failed')),
+        lost: (id) => this.forgetDesk(id),
+        drain: async (id) => {
+          const entry = this.loaded.get(id);
+          this.desks.delete(id);
+          await entry?.queue.idle();
+          this.loaded.delete(id);
+        },
+      });
+      return;
+    }
     const rows = await this.db
       .selectDistinct({ id: orders.instrumentId })
       .from(orders)
@@ -58,11 +93,69 @@ export class TradingService {
 
   async stop(): Promise<void> {
     await Promise.all([...this.loaded.values()].map((e) => e.queue.idle()));
+    this.unsubscribeMirror?.();
+    await this.ownership.stop();
     this.bookFrames.stop();
   }
 
-  /** Places an order; resolves after its transaction committed. */
-  async placeOrder(userId: string, input: PlaceOrder, idempotencyKey: string | null): Promise<Outcome> {
+  /** Lets this instance forward commands for books owned by another instance (NATS request/reply). */
+  connect(remote: RemoteTrading): void {
+    this.remote = remote;
+  }
+
+  /**
+   * Runs `local` when this instance owns the instrument's book, otherwise `remote` on its
+   * owner; a request caught by a change of owner (fenced write, dead owner) is sent again
+   * to the new one until FAILOVER_WAIT_MS has passed. `hops`: times it was forwarded already.
+   */
+  private async onOwner<T>(
+    instrumentId: string,
+    hops: number,
+    local: () => Promise<T>,
+    remote: (link: RemoteTrading, owner: string) => Promise<T>,
+  ): Promise<T> {
+    const deadline = Date.now() + FAILOVER_WAIT_MS;
+    let take = hops > 0;
+    for (;;) {
+      const route = await this.ownership.resolve(instrumentId, take);
+      if (route.local) {
+        try {
+          return await local();
+        } catch (error) {
+          if (error instanceof LeaseLostError && Date.now() < deadline) continue;
+          throw error;
+        }
+      }
+      if (!this.remote)
+        throw new AppError(
+          503,
+          'INSTRUMENT_OWNED_ELSEWHERE',
+          'This instrument is traded by another instance and no message bus (NATS_URL) is configured to reach it',
+        );
+      if (hops >= MAX_HOPS) throw new AppError(503, 'OWNER_MOVING', 'The instrument is changing owner; try again');
+      try {
+        return await remote(this.remote, route.owner);
+      } catch (error) {
+        if (!(error instanceof OwnerUnreachableError) || Date.now() >= deadline) throw error;
+        // The owner died: its lease frees within the lease time, then one of us takes it.
+        this.ownership.forget(instrumentId);
+        take = true;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    }
+  }
+
+  /** Places an order; resolves after its transaction committed (on this instance or the book's owner). */
+  async placeOrder(userId: string, input: PlaceOrder, idempotencyKey: string | null, hops = 0): Promise<Outcome> {
+    return this.onOwner(
+      input.instrumentId,
+      hops,
+      () => this.placeLocal(userId, input, idempotencyKey),
+      async (link, owner) => this.remember(await link.place(owner, { userId, input, idempotencyKey, hops: hops + 1 })),
+    );
+  }
+
+  private async placeLocal(userId: string, input: PlaceOrder, idempotencyKey: string | null): Promise<Outcome> {
     const entry = await this.tradableDesk(input.instrumentId);
     const now = new Date();
     const order: OrderState = {
@@ -99,13 +192,25 @@ export class TradingService {
   }
 
   /** Cancels the user's own open order. */
-  async cancelOrder(userId: string, orderId: string): Promise<Outcome> {
+  async cancelOrder(userId: string, orderId: string, hops = 0): Promise<Outcome> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId));
     if (!row) throw notFound('Order not found');
     if (row.userId !== userId) throw forbidden('You can only cancel your own orders');
     if (row.status !== 'open') throw conflict(`Order is ${row.status}, only open orders can be cancelled`);
-    const entry = await this.desk(row.instrumentId);
-    return entry!.queue.submit({ kind: 'cancel', orderId, userId });
+    return this.onOwner(
+      row.instrumentId,
+      hops,
+      async () => {
+        const entry = await this.desk(row.instrumentId);
+        return entry!.queue.submit({ kind: 'cancel', orderId, userId });
+      },
+      async (link, owner) => this.remember(await link.cancel(owner, { userId, orderId, hops: hops + 1 })),
+    );
+  }
+
+  private remember(answer: { outcome: Outcome; instrument?: InstrumentRef }): Outcome {
+    if (answer.instrument) this.refs.set(answer.instrument.id, answer.instrument);
+    return answer.outcome;
   }
 
   /**
@@ -113,7 +218,16 @@ export class TradingService {
    * orders are refused with its status, resting orders are cancelled (their reservations
    * released by the ordinary cancel path). Answers how many orders were cancelled.
    */
-  async closeInstrument(instrumentId: string, status: string): Promise<number> {
+  async closeInstrument(instrumentId: string, status: string, hops = 0): Promise<number> {
+    return this.onOwner(
+      instrumentId,
+      hops,
+      () => this.closeLocal(instrumentId, status),
+      (link, owner) => link.close(owner, { instrumentId, status, hops: hops + 1 }),
+    );
+  }
+
+  private async closeLocal(instrumentId: string, status: string): Promise<number> {
     const entry = await this.desk(instrumentId);
     if (!entry) return 0;
     entry.status = status;
@@ -130,15 +244,46 @@ export class TradingService {
   }
 
   /** Aggregated levels of an instrument's book, best first; null when the instrument does not exist. */
-  async depth(instrumentId: string, levels: number): Promise<{ bids: BookLevel[]; asks: BookLevel[] } | null> {
-    const entry = await this.desk(instrumentId);
-    return entry ? bookLevels(entry.desk, levels) : null;
+  async depth(
+    instrumentId: string,
+    levels: number,
+    hops = 0,
+  ): Promise<{ bids: BookLevel[]; asks: BookLevel[] } | null> {
+    return this.onOwner(
+      instrumentId,
+      hops,
+      async () => {
+        const entry = await this.desk(instrumentId);
+        return entry ? bookLevels(entry.desk, levels) : null;
+      },
+      (link, owner) => link.depth(owner, { instrumentId, levels, hops: hops + 1 }),
+    );
   }
 
-  /** Best bid and ask in hundredths (0 when a side is empty), for instruments whose desk is loaded. */
+  /** Best bid and ask in hundredths (0 when a side is empty): loaded desks, or books owned elsewhere as last streamed. */
   bestPrices(instrumentId: string): { bid: number; ask: number } | null {
     const entry = this.loaded.get(instrumentId);
-    return entry ? { bid: entry.desk.book.bestBid(), ask: entry.desk.book.bestAsk() } : null;
+    return entry
+      ? { bid: entry.desk.book.bestBid(), ask: entry.desk.book.bestAsk() }
+      : (this.mirrored.get(instrumentId) ?? null);
+  }
+
+  /**
+   * The next stream sequence number of an instrument's public events (trade, book, ticker),
+   * assigned by its owner: epoch x 1e9 + a counter, so it grows across owners and a client
+   * that sees anything but last + 1 knows it missed events and resyncs from REST.
+   */
+  nextSeq(instrumentId: string): number {
+    const n = (this.sequences.get(instrumentId) ?? 0) + 1;
+    this.sequences.set(instrumentId, n);
+    return Number(this.ownership.epochOf(instrumentId)) * 1e9 + n;
+  }
+
+  /** Drops a desk whose book this instance no longer owns; commands still queued there are fenced and re-routed. */
+  private forgetDesk(instrumentId: string): void {
+    this.desks.delete(instrumentId);
+    this.loaded.delete(instrumentId);
+    this.sequences.delete(instrumentId);
   }
 
   /** What an order would be worth now (limit: quantity x price; market: walking the book), for amount limits. */
@@ -238,6 +383,16 @@ export class TradingService {
         // Answer with the state as committed; later batches keep mutating resting orders.
         return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order } } : o));
       } catch (error) {
+        // Another instance owns the book now: this desk is stale, the commands go to the new owner.
+        if (isFenceRefusal(error)) {
+          this.log?.warn(
+            { instrumentId: entry.desk.instrument.id },
+            'batch write fenced: the lease moved, nothing committed',
+          );
+          this.ownership.fenced(entry.desk.instrument.id);
+          this.forgetDesk(entry.desk.instrument.id);
+          throw new LeaseLostError(entry.desk.instrument.id);
+        }
         // Nothing was written: the in-memory book must forget what it matched.
         await this.rebuild(entry);
         const retry = isTransient(error) || (!locked && isLedgerGuardRefusal(error));
@@ -252,7 +407,7 @@ export class TradingService {
     const ctx = await loadBatchContext(db, entry.desk, batch, this.accounts, this.balances, lock);
     const result = runBatch(ctx, batch);
     if (ctx.refusedOnCachedBalance) return null;
-    this.balances.remember(await writeBatch(db, result.writes));
+    this.balances.remember(await writeBatch(db, result.writes, this.ownership.fence(entry.desk.instrument.id)));
     return result;
   }
 
@@ -261,17 +416,24 @@ export class TradingService {
     for (const order of new Set([...writes.inserted, ...writes.updated.values()])) {
       this.bus.publish({ type: 'order', order: orderDto(order, instrument), userId: order.userId });
     }
-    for (const trade of writes.trades) this.bus.publish({ type: 'trade', trade: tradeDto(trade, instrument) });
+    for (const trade of writes.trades)
+      this.bus.publish({ type: 'trade', trade: tradeDto(trade, instrument), seq: this.nextSeq(instrument.id) });
     if (writes.inserted.length + writes.updated.size > 0) {
       this.bookFrames.schedule(instrument.id, () => {
-        this.bus.publish({ type: 'book', instrumentId: instrument.id, ...bookLevels(entry.desk, STREAM_BOOK_DEPTH) });
+        if (this.loaded.get(instrument.id) !== entry) return;
+        this.bus.publish({
+          type: 'book',
+          instrumentId: instrument.id,
+          ...bookLevels(entry.desk, STREAM_BOOK_DEPTH),
+          seq: this.nextSeq(instrument.id),
+        });
       });
     }
   }
 
   /** The instrument a loaded desk trades (name and currency), for DTOs. */
   instrumentOf(instrumentId: string): InstrumentRef | undefined {
-    return this.loaded.get(instrumentId)?.desk.instrument;
+    return this.loaded.get(instrumentId)?.desk.instrument ?? this.refs.get(instrumentId);
   }
 
   /** Test and shutdown aid: resolves when every queue is empty. */

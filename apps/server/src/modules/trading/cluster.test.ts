@@ -1,0 +1,351 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createConnection, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { addMonths } from '@meridian/schemas';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createDb, selectRows, type Database } from '../../db/client';
+import { DEMO_PASSWORD } from '../../db/seed/users';
+import { expectLedgerInvariants } from '../../test/ledger-invariants';
+
+// Issue 16 "Checked by": three real server processes on one PostgreSQL database and one
+// NATS server. Runs in CI's PostgreSQL pass (TEST_DATABASE_URL set; NATS runs on the CI
+// machine); elsewhere it skips when PostgreSQL or NATS cannot be reached.
+const PG_URL = process.env.TEST_DATABASE_URL;
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const SERVER = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const LEASE_MS = 2_000;
+
+function reachable(url: string | undefined, defaultPort: number): Promise<boolean> {
+  if (!url) return Promise.resolve(false);
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: target.hostname, port: Number(target.port || defaultPort) });
+    socket.setTimeout(1_000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const available = (await reachable(PG_URL, 5432)) && (await reachable(NATS_URL, 4222));
+if (process.env.CI && PG_URL && !available) throw new Error(`cluster test: NATS is not reachable at ${NATS_URL}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Instance {
+  name: string;
+  port: number;
+  base: string;
+  origin: string;
+  process: ChildProcess;
+  log: string[];
+}
+
+const dbName = `meridian_cluster_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+let dbUrl = '';
+let admin: postgres.Sql | null = null;
+let database: Database | null = null;
+const instances: Instance[] = [];
+const cookies = new Map<string, string>();
+let bond = '';
+
+async function startInstance(name: string): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: dbUrl,
+      NATS_URL,
+      INSTANCE_NAME: name,
+      CLUSTER_LEASE_MS: String(LEASE_MS),
+      DEMO_MODE: 'true',
+      LIQUIDITY_PROVIDER: 'false',
+      BETTER_AUTH_SECRET: 'cluster-test-secret-cluster-test-secret',
+      SIGN_IN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const instance: Instance = {
+    name,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    origin: `http://localhost:${port}`,
+    process: child,
+    log: [],
+  };
+  child.stdout!.on('data', (chunk: Buffer) => instance.log.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => instance.log.push(chunk.toString()));
+  return instance;
+}
+
+async function ready(instance: Instance): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (instance.process.exitCode !== null)
+      throw new Error(`${instance.name} exited: ${instance.log.join('').slice(-2000)}`);
+    try {
+      if ((await fetch(`${instance.base}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${instance.name} did not become ready`);
+}
+
+async function signIn(instance: Instance, email: string): Promise<string> {
+  const res = await fetch(`${instance.base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: instance.origin },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function call(instance: Instance, user: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${instance.base}${path}`, {
+    method,
+    headers: {
+      cookie: cookies.get(user)!,
+      origin: instance.origin,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const limit = (orderType: 'buy' | 'sell', quantity: number, price: string) => ({
+  instrumentId: bond,
+  orderType,
+  type: 'limit',
+  quantity,
+  price,
+});
+
+async function lease(): Promise<{ owner: string; epoch: bigint }> {
+  const [row] = await selectRows<{ owner: string; epoch: string }>(
+    database!.db,
+    sql`select owner, epoch::text as epoch from instrument_leases where instrument_id = ${bond}::uuid`,
+  );
+  return { owner: row!.owner, epoch: BigInt(row!.epoch) };
+}
+
+const ownerOf = (owner: string) => instances.find((i) => owner.startsWith(`${i.name}-`))!;
+
+async function books() {
+  const alive = instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
+  return Promise.all(
+    alive.map(async (i) => (await call(i, 'investor', 'GET', `/api/instruments/${bond}/orderbook?depth=20`)).body),
+  );
+}
+
+describe.skipIf(!available)('three instances on one PostgreSQL database and NATS', () => {
+  beforeAll(async () => {
+    admin = postgres(PG_URL!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${dbName}"`);
+    const url = new URL(PG_URL!);
+    url.pathname = `/${dbName}`;
+    dbUrl = url.toString();
+    // All three start at once: migrations and seed run under the start-up lock.
+    for (const name of ['a', 'b', 'c']) instances.push(await startInstance(name));
+    await Promise.all(instances.map(ready));
+    database = await createDb({ databaseUrl: dbUrl });
+    const [a] = instances;
+    for (const user of ['issuer', 'investor', 'investor2'])
+      cookies.set(user, await signIn(a!, `${user}@meridian.test`));
+    const today = new Date().toISOString().slice(0, 10);
+    const issued = await call(a!, 'issuer', 'POST', '/api/instruments', {
+      contractType: 'PAM',
+      name: 'Cluster Test 4% 2028',
+      notionalAmount: 1_000_000,
+      currency: 'USD',
+      issueDate: today,
+      maturityDate: addMonths(today, 24),
+      interestRate: 4,
+      paymentFrequency: 'P1Y',
+      dayCountConvention: 'A/365',
+    });
+    expect(issued.status).toBe(201);
+    bond = issued.body.id;
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const i of instances) {
+      i.process.kill('SIGCONT');
+      i.process.kill('SIGKILL');
+    }
+    await database?.close();
+    await admin?.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await admin?.end({ timeout: 5 });
+  });
+
+  it('matches crossing orders sent through different instances exactly once; a WebSocket on A sees the trade made via C', async () => {
+    const [a, b, c] = instances as [Instance, Instance, Instance];
+    expect(await selectRows(database!.db, sql`select count(*)::int as n from cluster_members`)).toEqual([{ n: 3 }]);
+    const frames: { type: string; seq?: number; trade?: { instrumentId: string; quantity: number } }[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${a.port}/api/stream`, {
+      headers: { cookie: cookies.get('investor')!, origin: a.origin },
+    });
+    await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+    ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString())));
+
+    expect((await call(a, 'issuer', 'POST', '/api/orders', limit('sell', 10, '100.00'))).status).toBe(201);
+    const crossing = await call(c, 'investor', 'POST', '/api/orders', limit('buy', 10, '100.00'));
+    expect(crossing.status).toBe(201);
+    expect(crossing.body).toMatchObject({
+      status: 'filled',
+      filledQuantity: 10,
+      instrumentName: 'Cluster Test 4% 2028',
+    });
+    await expect
+      .poll(() => frames.filter((f) => f.type === 'trade' && f.trade?.instrumentId === bond).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    ws.close();
+    const trade = frames.find((f) => f.type === 'trade')!;
+    expect(trade.trade!.quantity).toBe(10);
+    expect(typeof trade.seq).toBe('number');
+
+    // A burst from all three at once: every sell fills exactly once, nothing rests crossed.
+    expect((await call(b, 'investor2', 'POST', '/api/orders', limit('buy', 5, '100.00'))).status).toBe(201);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, k) => [
+        call(instances[k % 3]!, 'issuer', 'POST', '/api/orders', limit('sell', 1, '100.00')),
+        call(instances[(k + 1) % 3]!, 'investor2', 'POST', '/api/orders', limit('buy', 1, '100.00')),
+      ]).flat(),
+    );
+    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 201));
+    const [traded] = await selectRows<{ quantity: string; trades: number }>(
+      database!.db,
+      sql`select sum(quantity)::text as quantity, count(*)::int as trades from trades where instrument_id = ${bond}::uuid`,
+    );
+    expect(traded!.quantity).toBe('30');
+    const seen = await books();
+    expect(seen).toHaveLength(3);
+    for (const book of seen) expect(book).toEqual(seen[0]);
+    expect(seen[0].asks).toEqual([]);
+    expect(seen[0].bids).toEqual([{ price: '100.00', quantity: 5, total: '500.00' }]);
+  }, 120_000);
+
+  it('moves the book when its owner is paused (SIGSTOP); the old owner, woken, commits nothing', async () => {
+    const before = await lease();
+    const owner = ownerOf(before.owner);
+    const other = instances.find((i) => i !== owner)!;
+    owner.process.kill('SIGSTOP');
+    try {
+      await expect.poll(async () => (await lease()).owner, { timeout: 20_000, interval: 250 }).not.toBe(before.owner);
+      const after = await lease();
+      expect(after.epoch).toBeGreaterThan(before.epoch);
+      // The paused owner's fence can no longer pass: a write carrying its epoch is refused in the database.
+      await expect(
+        database!.db.execute(sql`update instrument_leases set epoch = epoch
+          where instrument_fence(instrument_id = ${bond}::uuid, owner = ${before.owner} and epoch = ${before.epoch.toString()}::bigint)`),
+      ).rejects.toMatchObject({ cause: { code: 'MR002' } });
+      // The new owner trades: the resting bid (5 @ 100) fills through another instance.
+      const sell = await call(other, 'issuer', 'POST', '/api/orders', limit('sell', 2, '100.00'));
+      expect(sell.status).toBe(201);
+      expect(sell.body.status).toBe('filled');
+    } catch (error) {
+      owner.process.kill('SIGCONT');
+      throw error;
+    }
+    // An order sent to the paused owner waits in its socket; it wakes holding a stale desk.
+    const late = call(owner, 'issuer', 'POST', '/api/orders', limit('sell', 1, '100.00'));
+    await new Promise((r) => setTimeout(r, 200));
+    owner.process.kill('SIGCONT');
+    const answered = await late;
+    expect(answered.status).toBe(201);
+    expect(answered.body.status).toBe('filled');
+    // It noticed (heartbeat or fenced write) and forwarded to the new owner instead of writing.
+    await expect.poll(() => /lease lost|write fenced/.test(owner.log.join('')), { timeout: 10_000 }).toBe(true);
+    const [row] = await selectRows<{ n: number }>(
+      database!.db,
+      sql`select count(*)::int as n from orders where id = ${answered.body.id}::uuid`,
+    );
+    expect(row!.n).toBe(1);
+    const seen = await books();
+    for (const book of seen) expect(book).toEqual(seen[0]);
+    expect(seen[0].bids).toEqual([{ price: '100.00', quantity: 2, total: '200.00' }]);
+    await expectLedgerInvariants(database!.db);
+  }, 120_000);
+
+  it('loses no acknowledged order when the owner is killed (-9) under load; the ledger invariants hold', async () => {
+    const acknowledged: string[] = [];
+    const refused: number[] = [];
+    let running = true;
+    const worker = async (k: number) => {
+      for (let n = 0; running; n++) {
+        const alive = instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
+        const via = alive[(k + n) % alive.length]!;
+        const [user, side] = (k + n) % 2 === 0 ? ['issuer', 'sell'] : ['investor2', 'buy'];
+        const price = side === 'sell' ? '100.01' : '99.99';
+        const res = await call(
+          via,
+          user,
+          'POST',
+          '/api/orders',
+          limit(side as 'buy' | 'sell', 1, n % 3 === 0 ? '100.00' : price),
+        ).catch(() => ({ status: 0, body: null }));
+        if (res.status === 201) acknowledged.push(res.body.id);
+        else refused.push(res.status);
+      }
+    };
+    const workers = Array.from({ length: 6 }, (_, k) => worker(k));
+    await new Promise((r) => setTimeout(r, 3_000));
+    const victim = ownerOf((await lease()).owner);
+    const killedAt = Date.now();
+    victim.process.kill('SIGKILL');
+    const ackedBefore = acknowledged.length;
+    await expect
+      .poll(async () => ownerOf((await lease()).owner) !== victim, { timeout: 20_000, interval: 200 })
+      .toBe(true);
+    const failover = Date.now() - killedAt;
+    await new Promise((r) => setTimeout(r, 2_000));
+    running = false;
+    await Promise.all(workers);
+    expect(acknowledged.length).toBeGreaterThan(ackedBefore);
+    const found = await selectRows<{ n: number }>(
+      database!.db,
+      sql`select count(*)::int as n from orders where id = any(${`{${acknowledged.join(',')}}`}::uuid[])`,
+    );
+    expect(found[0]!.n).toBe(acknowledged.length);
+    await expectLedgerInvariants(database!.db);
+    const seen = await books();
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toEqual(seen[0]);
+    const [bid, ask] = [seen[0].bids[0]?.price, seen[0].asks[0]?.price];
+    if (bid && ask) expect(Number(bid)).toBeLessThan(Number(ask));
+    console.info(
+      `cluster kill -9: ${acknowledged.length} orders acknowledged, ${refused.length} refused (${[...new Set(refused)].join(',')}), lease moved ${failover} ms after the kill`,
+    );
+  }, 180_000);
+});
