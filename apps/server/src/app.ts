@@ -37,6 +37,7 @@ import liquidityRoutes from './modules/liquidity/routes';
 import servicingRoutes from './modules/servicing/routes';
 import settlementPlugin from './modules/settlement/plugin';
 import marketDataRoutes from './modules/market-data/routes';
+import surveillanceRoutes from './modules/surveillance/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
 import { registerGuardsFirst } from './plugins/guards-first';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(riskPlugin);
   await app.register(servicingRoutes);
   await app.register(settlementPlugin);
+  await app.register(surveillanceRoutes);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

@@ -18,3 +18,4 @@ export * from './custody';
 export * from './pages';
 export * from './role-management';
 export * from './servicing';
+export * from './supervision';

@@ -28,6 +28,7 @@ const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/in
 const RiskDashboard = lazy(() => import('@/features/risk/routes/risk-dashboard'));
 const CompliancePage = lazy(() => import('@/features/compliance/routes/compliance-page'));
 const RolesPage = lazy(() => import('@/features/roles/routes/roles-page'));
+const RegulatorDashboard = lazy(() => import('@/features/regulator/routes/regulator-dashboard'));
 
 export const appRoutes: AppRoute[] = [
   { path: '/', title: 'Home', guard: 'public', component: LandingPage },
@@ -66,7 +67,7 @@ export const appRoutes: AppRoute[] = [
     path: '/regulator',
     title: 'Regulator Dashboard',
     guard: 'auth',
-    component: comingSoon('Regulator Dashboard', 'It will show market volume, institutions and compliance oversight.'),
+    component: RegulatorDashboard,
   },
   {
     path: '/create-instrument',

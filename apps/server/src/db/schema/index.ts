@@ -15,3 +15,4 @@ export * from './approvals';
 export * from './compliance';
 export * from './servicing';
 export * from './cluster';
+export * from './surveillance';

@@ -62,7 +62,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Every route × every demo identity: ~1,000 requests, more than the default 30 s on a loaded box.
+  }, 180_000);
 });
 
 async function send(route: ApiRoute, identity: Identity): Promise<number> {

@@ -78,6 +78,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/compliance/reports/:id/download': { permission: 'view_compliance_reports' },
   // A published XBRL taxonomy, public as any taxonomy is.
   'GET /api/compliance/taxonomy/:file': 'public',
+  'GET /api/regulator/market-overview': { permission: 'view_regulatory_data' },
+  'GET /api/regulator/institutions': { permission: 'view_regulatory_data' },
+  'GET /api/surveillance/cases': { permission: 'investigate_violations' },
+  'GET /api/surveillance/cases/:id': { permission: 'investigate_violations' },
+  'POST /api/surveillance/cases/:id/transition': { permission: 'investigate_violations' },
+  'POST /api/surveillance/cases/:id/notes': { permission: 'investigate_violations' },
+  'POST /api/surveillance/cases/:id/assign': { permission: 'investigate_violations' },
 
   'POST /api/custody/deposits': { permission: 'manage_custody' },
   'POST /api/custody/withdrawals': { permission: 'manage_custody' },

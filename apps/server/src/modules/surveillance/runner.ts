@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { MarketEventBus } from '../market-data/event-bus';
+import { scanAll } from './scanner';
+
+/** After a trade event, wait this long so a burst of fills is judged in one pass. */
+export const SCAN_DEBOUNCE_MS = 250;
+/** Lagged rules (spoofing, marking the close) and trades written by other servers are picked up by this poll. */
+export const SCAN_POLL_MS = 5_000;
+
+/**
+ * Runs the surveillance rules as trades happen: a trade on the market event bus schedules a
+ * pass shortly after, and a slow poll catches what the bus does not carry. One pass at a time.
+ */
+export class SurveillanceRunner {
+  private timer: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(bus: MarketEventBus): void {
+    this.stopped = false;
+    this.unsubscribe = bus.subscribe((event) => {
+      if (event.type === 'trade') this.schedule(SCAN_DEBOUNCE_MS);
+    });
+    this.poll = setInterval(() => this.schedule(0), SCAN_POLL_MS);
+    this.poll.unref();
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearTimeout(this.timer);
+    if (this.poll) clearInterval(this.poll);
+    await this.running?.catch(() => 0);
+  }
+
+  /** Runs a pass now (tests, the seed) and waits for it; returns the trades judged. */
+  async runNow(now = new Date()): Promise<number> {
+    while (this.running) await this.running.catch(() => 0);
+    return this.pass(now);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.running) {
+        this.again = true;
+        return;
+      }
+      void this.pass(new Date()).catch((error) => this.log.error({ err: error }, 'surveillance pass failed'));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async pass(now: Date): Promise<number> {
+    this.running = scanAll(this.db, now);
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.schedule(SCAN_DEBOUNCE_MS);
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export { getInstitutions, getMarketOverview } from './api';
+export { MARKET_OVERVIEW_REFRESH_MS, useInstitutions, useMarketOverview } from './hooks';
+export { regulatorKeys } from './keys';

@@ -1,0 +1,3 @@
+export { addCaseNote, assignCaseToMe, getCase, getCases, transitionCase } from './api';
+export { useAddCaseNote, useAssignCaseToMe, useCase, useCases, useTransitionCase } from './hooks';
+export { caseKeys } from './keys';
