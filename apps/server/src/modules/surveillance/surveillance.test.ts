@@ -42,7 +42,8 @@ beforeAll(async () => {
     t.signIn('regulator@meridian.test'),
     t.signIn('compliance@meridian.test'),
   ]);
-});
+  // A fresh app, an issuance and four orders: more than the default budget on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('surveillance over real trades', () => {
