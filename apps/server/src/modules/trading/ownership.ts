@@ -36,6 +36,8 @@ export interface Ownership {
   fenced(instrumentId: string): void;
   /** Routing to `owner` failed (it died): ask the database again next time. */
   forget(instrumentId: string): void;
+  /** Whether `member` beat within the lease time as of the last heartbeat. */
+  isLive(member: string): boolean;
 }
 
 /** The fence refused a write: the lease moved to another instance (SQLSTATE MR002, migration 0018). */
@@ -60,6 +62,9 @@ export class SoloOwnership implements Ownership {
   }
   fenced(): void {}
   forget(): void {}
+  isLive(): boolean {
+    return true;
+  }
 }
 
 export interface LeaseOptions {
@@ -175,6 +180,10 @@ export class LeaseOwnership implements Ownership {
 
   forget(instrumentId: string): void {
     this.remote.delete(instrumentId);
+  }
+
+  isLive(member: string): boolean {
+    return this.live.has(member);
   }
 
   /** Which live instance should own an instrument (rendezvous hashing). */

@@ -126,6 +126,13 @@ export class TradingService {
           throw error;
         }
       }
+      // No bus: a dead owner's (crash, restart) lease is waited out; a live one is out of reach.
+      if (!this.remote && !this.ownership.isLive(route.owner) && Date.now() < deadline) {
+        this.ownership.forget(instrumentId);
+        take = true;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        continue;
+      }
       if (!this.remote)
         throw new AppError(
           503,

@@ -31,9 +31,10 @@ export const streamMessageSchema = z.discriminatedUnion('type', [
     instrumentId: z.uuid(),
     bids: z.array(bookLevelSchema),
     asks: z.array(bookLevelSchema),
+    seq: z.number().int().optional(),
   }),
-  z.object({ type: z.literal('trade'), trade: tradeSchema }),
-  z.object({ type: z.literal('ticker'), ticker: tickerSchema }),
+  z.object({ type: z.literal('trade'), trade: tradeSchema, seq: z.number().int().optional() }),
+  z.object({ type: z.literal('ticker'), ticker: tickerSchema, seq: z.number().int().optional() }),
   z.object({ type: z.literal('order'), order: orderSchema }),
 ]) satisfies z.ZodType<StreamMessage>;
 

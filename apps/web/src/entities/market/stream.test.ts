@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fallbackInterval } from '@/lib/stream-status';
 import { marketKeys } from './keys';
-import { openStream, parseStreamFrame, reconnectDelay, streamUrl } from './stream';
+import { gapDetector, openStream, parseStreamFrame, reconnectDelay, streamUrl } from './stream';
 
 const TICKER = {
   instrumentId: '5b0f4a5e-8f0a-4a55-9d1b-2f1d8f1f4c11',
@@ -25,6 +25,25 @@ describe('reconnectDelay', () => {
     expect([0, 1, 2, 3].map((n) => reconnectDelay(n, () => 1))).toEqual([500, 1000, 2000, 4000]);
     expect(reconnectDelay(0, () => 0)).toBe(250);
     expect(reconnectDelay(20, () => 1)).toBe(15_000);
+  });
+});
+
+describe('gapDetector', () => {
+  it('flags a frame that is not the next of its instrument, per instrument; frames without seq never', () => {
+    const missed = gapDetector();
+    const ticker = (instrumentId: string, seq?: number) => ({
+      type: 'ticker' as const,
+      ticker: { ...TICKER, instrumentId },
+      seq,
+    });
+    expect(missed(ticker('a', 7))).toBe(false);
+    expect(missed(ticker('a', 8))).toBe(false);
+    expect(missed(ticker('b', 100))).toBe(false);
+    expect(missed(ticker('a', 10))).toBe(true);
+    expect(missed(ticker('a', 11))).toBe(false);
+    // A new owner numbers from its epoch: a jump, so resync.
+    expect(missed(ticker('b', 2_000_000_001))).toBe(true);
+    expect(missed(ticker('b'))).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { StreamMessage } from '@meridian/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -36,6 +37,27 @@ export function parseStreamFrame(data: unknown) {
   }
 }
 
+/**
+ * Watches the per-instrument `seq` of public frames (book, trade, ticker): answers true when
+ * a frame is not the one after the last seen of its instrument, i.e. frames were missed (a
+ * dropped frame, another instance took the book over) and the screens must resync from REST.
+ */
+export function gapDetector(): (message: StreamMessage) => boolean {
+  const last = new Map<string, number>();
+  return (message) => {
+    if (message.type === 'order' || message.seq === undefined) return false;
+    const id =
+      message.type === 'book'
+        ? message.instrumentId
+        : message.type === 'trade'
+          ? message.trade.instrumentId
+          : message.ticker.instrumentId;
+    const previous = last.get(id);
+    last.set(id, message.seq);
+    return previous !== undefined && message.seq !== previous + 1;
+  };
+}
+
 type Connection = { close: () => void };
 
 /** Opens the stream and keeps it open (reconnecting with backoff) until `close`. */
@@ -49,6 +71,7 @@ export function openStream(client: QueryClient, onStatus: (status: StreamStatus)
   const connect = () => {
     onStatus('connecting');
     socket = new WebSocket(streamUrl(window.location));
+    const missed = gapDetector();
     socket.onopen = () => {
       attempt = 0;
       onStatus('live');
@@ -58,7 +81,9 @@ export function openStream(client: QueryClient, onStatus: (status: StreamStatus)
     };
     socket.onmessage = (event) => {
       const message = parseStreamFrame(event.data);
-      if (message) applyStreamMessage(client, message);
+      if (!message) return;
+      if (missed(message)) refreshStreamedQueries(client);
+      applyStreamMessage(client, message);
     };
     socket.onclose = () => {
       if (closed) return;
