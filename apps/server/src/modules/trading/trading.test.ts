@@ -112,7 +112,7 @@ describe('placing orders', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
-      message: expect.stringContaining('needs 505000.00 USD'),
+      message: expect.stringContaining('needs $505,000.00'),
     });
   });
 
