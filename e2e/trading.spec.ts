@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signInViaApi } from './support/auth';
 
 /**
@@ -94,6 +94,17 @@ async function selectInstrument(page: Page, instrument: Instrument) {
   await expect(page.getByTestId('place-order').getByText(instrument.name)).toBeVisible();
 }
 
+/** Sends the order with its button, confirming when the panel asks (a large share of what is available). */
+async function placeOrder(form: Locator, button: string) {
+  await form.getByRole('button', { name: button }).click();
+  const confirmation = form.getByTestId('order-confirmation');
+  const asked = await confirmation.waitFor({ state: 'visible', timeout: 1_500 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) await confirmation.getByRole('button', { name: /^Confirm/ }).click();
+}
+
 /** Units traded in the chart's window, as its description states (0 before the first trade). */
 async function chartUnits(page: Page): Promise<number> {
   const text = (await page.getByTestId('chart-description').textContent()) ?? '';
@@ -144,7 +155,7 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
   await form.getByLabel('Quantity').fill(String(QUANTITY));
   await form.getByLabel(/^Price/).fill(fromMinor(price));
   await expect(form.getByTestId('estimated-total')).toHaveText(usd(notional));
-  await form.getByRole('button', { name: 'Place Sell Order' }).click();
+  await placeOrder(form, 'Place Sell Order');
   await expect(seller.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Order Placed');
 
   const newest = (page: Page) => page.getByTestId('recent-order').first();
@@ -156,10 +167,16 @@ test('a limit sell and a crossing market buy: both traders see the fill live', a
     });
   }
 
-  // The buyer's market buy crosses it.
+  // The buyer's market buy crosses it, from the keyboard: Enter asks for confirmation (every
+  // market order does), focus lands on Confirm, Enter again sends it.
   const buyForm = buyer.getByTestId('place-order');
   await buyForm.getByLabel('Quantity').fill(String(QUANTITY));
-  await buyForm.getByRole('button', { name: 'Place Buy Order' }).click();
+  await buyForm.getByLabel('Quantity').press('Enter');
+  const confirmation = buyForm.getByTestId('order-confirmation');
+  await expect(confirmation).toContainText(`Confirm market buy of ${QUANTITY} units`);
+  await expect(confirmation.getByRole('button', { name: 'Confirm Buy' })).toBeFocused();
+  await buyer.screenshot({ path: `${ARTIFACTS}/trading-confirm-market-order.png` });
+  await buyer.keyboard.press('Enter');
   const clickedAt = Date.now();
   await expect(newest(seller)).toHaveAttribute('data-status', 'filled', { timeout: LIVE_MS });
   test
@@ -223,7 +240,7 @@ test('an open limit order reserves cash until it is cancelled from Recent Orders
   await trader.getByRole('option', { name: 'Limit' }).click();
   await form.getByLabel('Quantity').fill('3');
   await form.getByLabel(/^Price/).fill(fromMinor(price));
-  await form.getByRole('button', { name: 'Place Buy Order' }).click();
+  await placeOrder(form, 'Place Buy Order');
 
   const order = trader.getByTestId('recent-order').first();
   await expect(order).toHaveAttribute('data-status', 'open');
@@ -263,10 +280,27 @@ test('order entry follows SPEC §4/§5/§8: disabled until ready, Invalid Order,
   await submit.click();
   await expect(toasts).toContainText('Invalid Order');
   await expect(toasts).toContainText('Please fill in all required fields');
+  // The field itself says what is missing, and the toast does not cover the panel.
+  await expect(form.getByRole('alert')).toHaveText('Enter a limit price');
+  await expect(form.getByLabel(/^Price/)).toHaveAttribute('aria-invalid', 'true');
+  const panel = await form.boundingBox();
+  const toast = await toasts.locator('li').first().boundingBox();
+  expect(panel && toast && (toast.y >= panel.y + panel.height || toast.x >= panel.x + panel.width)).toBeTruthy();
 
+  // Numbers as people type them: '1,000' is a thousand.
   await form.getByLabel(/^Price/).fill('1.25');
-  await expect(form.getByTestId('estimated-total')).toContainText('2.50');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await form.getByLabel('Quantity').fill('1,000');
+  await expect(form.getByTestId('estimated-total')).toContainText('1,250.00');
+  await form.getByLabel('Quantity').fill('2.5');
   await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Quantity must be a whole number greater than 0');
+  await form.getByLabel('Quantity').fill('2');
+  await expect(form.getByTestId('estimated-total')).toContainText('2.50');
+  // Selling 2 of the 0 units held is more than half of what is available: confirm, then the server refuses.
+  await submit.click();
+  await expect(form.getByTestId('order-confirmation')).toContainText('more than 50% of your available units');
+  await form.getByRole('button', { name: 'Confirm Sell' }).click();
   await expect(toasts).toContainText('Order Failed');
   await expect(toasts).toContainText(
     `Insufficient units: this order needs 2 units of ${instrument!.name}, you have 0 units available`,

@@ -27,3 +27,13 @@ export function parseUnits(value: string): bigint | null {
   const units = BigInt(text);
   return units > 0n ? units : null;
 }
+
+/**
+ * A number as people type it: '1,000' and '1,000.50' mean 1000 and 1000.50 (en-US grouping,
+ * SPEC §9). Commas are dropped only where they group thousands correctly; anything else comes
+ * back trimmed, for the validator to refuse.
+ */
+export function normalizeNumberInput(value: string): string {
+  const text = value.trim();
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, '') : text;
+}

@@ -4,6 +4,11 @@ import { ORDER_BOOK_DEPTH as BOOK_DEPTH, TRADING_MESSAGES, type CandleInterval }
 
 /** Price levels per side in the Order Book. */
 export const ORDER_BOOK_DEPTH = BOOK_DEPTH;
+/**
+ * A limit order committing more than this share (percent) of what is available — cash for a
+ * buy, units for a sell — asks for confirmation first, as every market order does.
+ */
+export const CONFIRM_SHARE_PERCENT = 50;
 /** Orders listed under Account & Orders. */
 export const RECENT_ORDERS = 5;
 /** Placeholder cards while the screen loads. */

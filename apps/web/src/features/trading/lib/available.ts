@@ -1,5 +1,7 @@
 import type { InstrumentListItem, PortfolioAnalytics } from '@meridian/schemas';
 
+export type Availability = { kind: 'cash'; amount: string; currency: string } | { kind: 'units'; units: number };
+
 /**
  * What an order can commit: a buy spends available cash in the instrument's currency, a
  * sell delivers units not already reserved by open sells. Null while unknown.
@@ -8,7 +10,7 @@ export function availableFor(
   portfolio: PortfolioAnalytics | undefined,
   instrument: InstrumentListItem | undefined,
   side: 'buy' | 'sell',
-): { kind: 'cash'; amount: string; currency: string } | { kind: 'units'; units: number } | null {
+): Availability | null {
   if (!portfolio || !instrument) return null;
   if (side === 'buy') {
     const cash = portfolio.cash.find((c) => c.currency === instrument.currency);

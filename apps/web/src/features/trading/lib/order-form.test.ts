@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitOrder, draftOrder, INITIAL_ORDER_FORM, type OrderFormState } from './order-form';
+import { canSubmitOrder, confirmationReason, draftOrder, INITIAL_ORDER_FORM, type OrderFormState } from './order-form';
 
 const ID = '5b0f4a5e-8f0a-4a55-9d1b-2f1d8f1f4c11';
 const form = (patch: Partial<OrderFormState>): OrderFormState => ({ ...INITIAL_ORDER_FORM, ...patch });
@@ -29,15 +29,25 @@ describe('draftOrder', () => {
   });
 
   it.each([
-    [null, form({ quantity: '1' })],
-    [ID, form({ quantity: '' })],
-    [ID, form({ type: 'limit', quantity: '1', price: '' })],
-  ])('asks for the required fields (%s)', (instrumentId, state) => {
+    [null, form({ quantity: '1' }), undefined],
+    [ID, form({ quantity: '' }), 'quantity'],
+    [ID, form({ type: 'limit', quantity: '1', price: '' }), 'price'],
+  ])('asks for the required fields (%s), naming the field', (instrumentId, state, field) => {
     expect(draftOrder(instrumentId, state)).toEqual({
       ok: false,
       title: 'Invalid Order',
       description: 'Please fill in all required fields',
+      ...(field ? { field } : {}),
     });
+  });
+
+  it('reads numbers as people type them: 1,000 units at 1,000.50', () => {
+    expect(draftOrder(ID, form({ type: 'limit', quantity: '1,000', price: '1,000.50' }))).toEqual({
+      ok: true,
+      order: { instrumentId: ID, orderType: 'buy', type: 'limit', quantity: '1000', price: '1000.50' },
+    });
+    // Commas that do not group thousands are not guessed at.
+    expect(draftOrder(ID, form({ quantity: '1,00' }))).toMatchObject({ ok: false, field: 'quantity' });
   });
 
   it('reports malformed values with the shared schema message', () => {
@@ -49,6 +59,31 @@ describe('draftOrder', () => {
     expect(draftOrder(ID, form({ type: 'limit', quantity: '1', price: '0' }))).toMatchObject({
       ok: false,
       description: 'Price must be greater than 0 with at most 2 decimals',
+      field: 'price',
     });
+  });
+});
+
+describe('confirmationReason', () => {
+  const limit = { instrumentId: ID, orderType: 'buy' as const, type: 'limit' as const, quantity: '10', price: '10.00' };
+  const cash = (amount: string) => ({ kind: 'cash' as const, amount, currency: 'USD' });
+
+  it('asks for every market order', () => {
+    expect(confirmationReason({ ...limit, type: 'market' }, null, null)).toMatch(/market order/);
+  });
+
+  it('asks when a limit buy commits more than half the available cash', () => {
+    expect(confirmationReason(limit, '100.00', cash('200.00'))).toBeNull();
+    expect(confirmationReason(limit, '100.01', cash('200.00'))).toMatch(/more than 50% of your available balance/);
+    expect(confirmationReason(limit, '100.00', null)).toBeNull();
+  });
+
+  it('asks when a sell delivers more than half the available units', () => {
+    const sell = { ...limit, orderType: 'sell' as const };
+    expect(confirmationReason(sell, null, { kind: 'units', units: 20 })).toBeNull();
+    expect(confirmationReason(sell, null, { kind: 'units', units: 19 })).toMatch(
+      /more than 50% of your available units/,
+    );
+    expect(confirmationReason(sell, null, { kind: 'units', units: 0 })).toMatch(/available units/);
   });
 });

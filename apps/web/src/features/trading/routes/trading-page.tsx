@@ -3,7 +3,6 @@ import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
-import { formatCurrency, formatNumber } from '@/lib/format';
 import { useInstruments } from '@/entities/instrument';
 import { useLiveStream, useMarketData } from '@/entities/market';
 import { useMyOrders } from '@/entities/order';
@@ -36,13 +35,7 @@ export default function TradingPage() {
 
   const selected = instruments.data?.find((i) => i.id === selectedId);
   const ticker = tickers.data?.find((t) => t.instrumentId === selectedId);
-  const available = (side: 'buy' | 'sell') => {
-    const result = availableFor(portfolio.data, selected, side);
-    if (!result) return null;
-    return result.kind === 'cash'
-      ? formatCurrency(result.amount, result.currency)
-      : `${formatNumber(result.units)} units`;
-  };
+  const available = (side: 'buy' | 'sell') => availableFor(portfolio.data, selected, side);
 
   return (
     <section>
