@@ -48,6 +48,8 @@ test.describe('issuance and marketplace', () => {
   test('the demo issuer creates a PAM bond through the wizard, then finds it on /issuer and /marketplace', async ({
     page,
   }) => {
+    // Five wizard steps, two screens and full-page screenshots: more than a minute on a busy machine.
+    test.setTimeout(120_000);
     const name = `E2E Senior Notes ${Date.now()}`;
     await signInWithDemoAccount(page, ISSUER_NAME);
     await expect(page).not.toHaveURL(/sign-in/);

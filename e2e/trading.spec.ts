@@ -125,6 +125,8 @@ async function dismissToasts(page: Page) {
 }
 
 test('a limit sell and a crossing market buy: both traders see the fill live', async ({ browser }) => {
+  // Two browsers and a dozen live checks: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const seller = await openTrader(browser, SELLER);
   const buyer = await openTrader(browser, BUYER);
   const { instrument, price } = await pickInstrument(seller, buyer);

@@ -3,11 +3,23 @@ import {
   currencyDecimals,
   formatCurrency,
   formatDate,
+  formatDateTime,
+  formatTime,
+  timeZoneLabel,
   formatDuration,
   formatMinorUnits,
   formatNumber,
   formatPercent,
 } from './format';
+
+describe('times in the user’s zone, zone named', () => {
+  it('shows a UTC instant in the asked zone with its name', () => {
+    expect(formatDateTime('2031-03-01T14:05:00Z', 'UTC')).toBe('Mar 1, 2031, 14:05 UTC');
+    expect(formatDateTime('2031-03-01T14:05:00Z', 'America/New_York')).toBe('Mar 1, 2031, 09:05 EST');
+    expect(formatTime('2031-07-01T14:05:00Z', 'Europe/Berlin')).toBe('16:05 GMT+2');
+    expect(timeZoneLabel(new Date('2031-01-01T00:00:00Z'), 'UTC')).toBe('UTC');
+  });
+});
 
 describe('format', () => {
   it('formats currency en-US, USD by default', () => {

@@ -68,18 +68,41 @@ export function formatDate(value: string | Date): string {
   );
 }
 
-/** Date and time in UTC, e.g. 'Mar 1, 2031, 14:05 UTC'. */
-export function formatDateTime(value: string | Date): string {
-  const text = new Intl.DateTimeFormat('en-US', {
+/**
+ * A moment (the API sends UTC) in the user's own time zone, the zone named: 'Mar 1, 2031,
+ * 14:05 UTC', 'Mar 1, 2031, 09:05 EST'. `timeZone` overrides the browser's zone (tests).
+ */
+export function formatDateTime(value: string | Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: 'UTC',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
   }).format(new Date(value));
-  return `${text} UTC`;
+}
+
+/** A time of day in the user's zone, the zone named: '14:05 UTC'. */
+export function formatTime(value: string | Date | number, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(value));
+}
+
+/** The short name of the user's time zone ('UTC', 'CET'), for captions such as a chart axis. */
+export function timeZoneLabel(at: Date = new Date(), timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? 'UTC';
 }
 
 /** Uptime-style duration: '3d 4h', '2h 5m', '45s'. */

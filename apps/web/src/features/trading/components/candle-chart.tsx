@@ -9,6 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { formatDateTime, timeZoneLabel } from '@/lib/format';
 import { CHART_POINTS } from '../constants';
 import { toChartCandles, toChartVolumes } from '../lib/chart-data';
 
@@ -30,7 +31,14 @@ function buildChart(element: HTMLElement): Series {
       attributionLogo: false,
     },
     grid: { vertLines: { color: '#eef2f7' }, horzLines: { color: '#eef2f7' } },
-    timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dde3ec' },
+    // Candles are keyed by UTC seconds; the axis and the crosshair read them in the user's zone.
+    timeScale: {
+      timeVisible: true,
+      secondsVisible: false,
+      borderColor: '#dde3ec',
+      tickMarkFormatter: (time: UTCTimestamp) => hourInZone(time),
+    },
+    localization: { timeFormatter: (time: UTCTimestamp) => formatDateTime(new Date(time * 1000)) },
     rightPriceScale: { borderColor: '#dde3ec' },
   });
   const candles = chart.addSeries(CandlestickSeries, {
@@ -52,6 +60,9 @@ function buildChart(element: HTMLElement): Series {
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   return { chart, candles, volume };
 }
+
+const hourFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const hourInZone = (time: UTCTimestamp) => hourFormat.format(new Date(time * 1000));
 
 /** Hourly candles with volume bars (lightweight-charts). Loaded lazily with the chart library. */
 export default function CandleChart({ candles }: { candles: Candle[] }) {
@@ -93,5 +104,12 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
     }
   }, [candles]);
 
-  return <div ref={container} className="h-80 w-full" data-testid="price-chart-canvas" />;
+  return (
+    <figure className="flex flex-col gap-1">
+      <div ref={container} className="h-80 w-full" data-testid="price-chart-canvas" />
+      <figcaption className="text-right text-xs text-muted-foreground" data-testid="chart-time-axis">
+        Time ({timeZoneLabel()}) · hourly candles
+      </figcaption>
+    </figure>
+  );
 }
