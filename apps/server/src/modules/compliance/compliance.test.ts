@@ -1,7 +1,7 @@
 import { isValidLei, isValidUti } from '@meridian/schemas';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceReports, instruments, organisations, users } from '../../db/schema';
+import { auditEvents, complianceReports, instruments, organisations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { claimNextJob } from '../jobs/store';
 import { issueBond, orderClient } from '../trading/test-support';
@@ -75,6 +75,23 @@ describe('report jobs', () => {
     const row = lines[1]!.split(',');
     expect(isValidUti(row[2]!)).toBe(true);
     expect(isValidLei(row[3]!)).toBe(true);
+    // Generation, completion and each download are on the audit trail, with the files' SHA-256.
+    const trail = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, report.id))
+      .orderBy(asc(auditEvents.seq));
+    expect(trail.map((a) => a.action)).toEqual([
+      'compliance.report.generate',
+      'compliance.report.complete',
+      'compliance.report.download',
+      'compliance.report.download',
+    ]);
+    expect(trail[0]).toMatchObject({
+      actorEmail: 'regulator@meridian.test',
+      authorisedBy: expect.stringMatching(/^generate_reports/),
+    });
+    expect(trail[3]!.after).toMatchObject({ part: 'best_execution', sha256: sha256(summary.rawPayload) });
   });
 
   it("scopes a compliance officer to their organisation's data and reports", async () => {

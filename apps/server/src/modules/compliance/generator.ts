@@ -2,6 +2,7 @@ import type { ReportFormat, ReportType } from '@meridian/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { complianceReports, organisations } from '../../db/schema';
+import { recordAudit } from '../audit/record';
 import { PermanentJobError, type JobHandler } from '../jobs';
 import { REPORT_DEFINITIONS } from './definitions';
 import { renderReport } from './formats/render';
@@ -39,6 +40,14 @@ export function reportJobHandler(app: FastifyInstance): JobHandler<ReportJobPayl
       result: { recordCount, fileSize },
       commit: async (tx) => {
         await tx.update(complianceReports).set({ files }).where(eq(complianceReports.id, ctx.reportId));
+        await recordAudit(tx, {
+          action: 'compliance.report.complete',
+          authorisedBy: `job:${REPORT_JOB}`,
+          subjectType: 'compliance_report',
+          subjectId: ctx.reportId,
+          before: null,
+          after: { recordCount, fileSize, files: files.map((f) => ({ part: f.part, sha256: f.sha256 })) },
+        });
       },
     };
   };

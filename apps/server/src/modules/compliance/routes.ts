@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { requirePermission } from '../access/guard';
+import { auditContext } from '../audit/context';
 import { labelLinkbase, LABEL_FILE, taxonomySchema, TAXONOMY_FILE, TAXONOMY_PATH } from './formats/taxonomy';
 import { REPORT_JOB, reportJobHandler } from './generator';
 import { findReport, generateReport, listReports, reportFile, reportScope } from './service';
@@ -34,7 +35,7 @@ const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = await reportScope(app.db, request.user.id);
-      return reply.status(202).send(await generateReport(app, scope, request.body));
+      return reply.status(202).send(await generateReport(app, scope, request.body, auditContext(request)));
     },
   );
 
@@ -88,7 +89,7 @@ const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = await reportScope(app.db, request.user.id);
-      const file = await reportFile(app.db, scope, request.params.id, request.query.part);
+      const file = await reportFile(app.db, scope, request.params.id, request.query.part, auditContext(request));
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Length', String(file.size))

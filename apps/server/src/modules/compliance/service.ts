@@ -13,7 +13,11 @@ import {
   type StoredReportFile,
 } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../errors';
+import { recordAudit, type AuditEntry } from '../audit/record';
 import { REPORT_JOB, type ReportJobPayload } from './generator';
+
+/** Who asked, from where, under which permission (audit fields of the request). */
+export type AuditWho = Pick<AuditEntry, 'actorId' | 'actorEmail' | 'authorisedBy' | 'requestId' | 'clientAddress'>;
 
 export const REGULATOR_ROLE = 'regulator';
 
@@ -52,7 +56,12 @@ export async function reportScope(db: Db, userId: string): Promise<ReportScope> 
 }
 
 /** Queues a report job and its report row in one transaction. */
-export async function generateReport(app: FastifyInstance, scope: ReportScope, input: GenerateReportInput) {
+export async function generateReport(
+  app: FastifyInstance,
+  scope: ReportScope,
+  input: GenerateReportInput,
+  who: AuditWho,
+) {
   if (!scope.marketWide && !scope.organisationId)
     throw unprocessable('NO_ORGANISATION', 'Reports are generated for an organisation; your account belongs to none.');
   const reportId = randomUUID();
@@ -68,6 +77,14 @@ export async function generateReport(app: FastifyInstance, scope: ReportScope, i
       periodStart: input.periodStart,
       periodEnd: input.periodEnd,
       fileFormat: input.fileFormat,
+    });
+    await recordAudit(tx, {
+      ...who,
+      action: 'compliance.report.generate',
+      subjectType: 'compliance_report',
+      subjectId: reportId,
+      before: null,
+      after: { ...input, jobId: job.id, organisationId: scope.marketWide ? null : scope.organisationId },
     });
   });
   app.jobs.wake();
@@ -150,12 +167,31 @@ export async function listReports(db: Db, scope: ReportScope): Promise<Complianc
   return { reports: rows.map((r) => toView(r as Selected)), summary: counts! };
 }
 
-/** The stored file to stream: 404 outside the scope, 409 unless completed. */
-export async function reportFile(db: Db, scope: ReportScope, id: string, part: string): Promise<StoredReportFile> {
+/**
+ * The stored file to stream: 404 outside the scope, 409 unless completed. The download is
+ * audited (who took which file, its SHA-256) before the file is handed out.
+ */
+export async function reportFile(
+  db: Db,
+  scope: ReportScope,
+  id: string,
+  part: string,
+  who: AuditWho,
+): Promise<StoredReportFile> {
   const [row] = await selectReports(db).where(and(eq(complianceReports.id, id), visible(scope)));
   if (!row) throw notFound('Report not found');
   if (row.status !== 'completed') throw conflict(`Report is not ready for download (status: ${row.status}).`);
   const file = (row as Selected).report.files.find((f) => f.part === part);
   if (!file) throw notFound(`Report has no part '${part}'`);
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      ...who,
+      action: 'compliance.report.download',
+      subjectType: 'compliance_report',
+      subjectId: id,
+      before: null,
+      after: { part, fileName: file.fileName, size: file.size, sha256: file.sha256 },
+    }),
+  );
   return file;
 }

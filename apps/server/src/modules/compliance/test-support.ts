@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { TEST_ORIGIN, type TestApp } from '../../test/harness';
@@ -49,3 +50,13 @@ export async function generateAndWait(
 }
 
 export const sha256 = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
+
+/** xmllint's verdict on a document's well-formedness (no schema): empty when well-formed. */
+export function wellFormed(document: string): string {
+  try {
+    execFileSync('xmllint', ['--noout', '--nonet', document], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return '';
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr ?? error);
+  }
+}

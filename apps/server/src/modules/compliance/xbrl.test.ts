@@ -93,6 +93,14 @@ describe('XBRL', () => {
     expect((body.match(/<mrd:Record>/g) ?? []).length).toBe(report.recordCount);
   });
 
+  it('the CRD_CRR capital report (COREP concepts) is a schema-valid instance too', async () => {
+    const report = await generateAndWait(t, regulator, { reportType: 'CRD_CRR', fileFormat: 'XBRL' });
+    expect(report.status, report.failureReason).toBe('completed');
+    const file = join(work, 'corep.xbrl');
+    writeFileSync(file, (await reportsClient(t).download(regulator, report.id)).body);
+    xmllint(join(work, TAXONOMY_FILE), file);
+  });
+
   it('serves the taxonomy the instances point at', async () => {
     const res = await t.app.inject({
       method: 'GET',

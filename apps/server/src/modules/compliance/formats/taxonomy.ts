@@ -112,6 +112,18 @@ export const CONCEPTS: readonly Concept[] = [
     periodType: 'instant',
   },
   {
+    name: 'MarketRiskExposureAmount',
+    label: 'C 02.00 r0520 Total risk exposure amount for position, foreign exchange and commodities risks',
+    type: 'xbrli:monetaryItemType',
+    periodType: 'instant',
+  },
+  {
+    name: 'Tier2Capital',
+    label: 'C 01.00 r0750 Tier 2 capital',
+    type: 'xbrli:monetaryItemType',
+    periodType: 'instant',
+  },
+  {
     name: 'OwnFundsRequirement',
     label: 'Own funds requirement (8 % of total risk exposure)',
     type: 'xbrli:monetaryItemType',

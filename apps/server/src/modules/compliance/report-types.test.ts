@@ -1,0 +1,145 @@
+import { isValidLei, isValidUti } from '@meridian/schemas';
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instruments } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { issueBond, orderClient } from '../trading/test-support';
+import { generateAndWait, reportsClient, wellFormed } from './test-support';
+
+// EMIR, CRD_CRR, MICA and AML_CTF from real platform data: one trade (6 of the issuer's 10
+// units at 101.00), the risk engine's capital figures, and the seed's cash deposits.
+
+let t: TestApp;
+let regulator: string;
+let bond: string;
+const work = mkdtempSync(join(tmpdir(), 'meridian-report-types-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const orders = orderClient(t);
+  const [issuer, investor] = await Promise.all(['issuer', 'investor'].map((u) => t.signIn(`${u}@meridian.test`)));
+  bond = await issueBond(t, issuer!, 'Report Types 4% 2030');
+  expect(
+    (
+      await orders.place(issuer!, {
+        instrumentId: bond,
+        orderType: 'sell',
+        type: 'limit',
+        quantity: 10,
+        price: '101.00',
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (await orders.place(investor!, { instrumentId: bond, orderType: 'buy', type: 'market', quantity: 6 })).statusCode,
+  ).toBe(201);
+  regulator = await t.signIn('regulator@meridian.test');
+}, 180_000);
+afterAll(() => t.close());
+
+const download = async (id: string, part?: string) => (await reportsClient(t).download(regulator, id, part)).body;
+const csvRows = (body: string) => body.trimEnd().split(/\r?\n/);
+
+describe('EMIR (auth.030.001.03)', () => {
+  it('fails clearly when the period holds no derivative trade', async () => {
+    const report = await generateAndWait(t, regulator, { reportType: 'EMIR', fileFormat: 'XML' });
+    expect(report).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/no derivative trades/) });
+  });
+
+  it('reports both sides of a derivative trade with UTI, LEIs, notional and XOFF', async () => {
+    // The fixture bond stands in for an option: the engine trades every contract type alike.
+    await t.db.update(instruments).set({ contractType: 'OPTNS' }).where(eq(instruments.id, bond));
+    try {
+      const report = await generateAndWait(t, regulator, { reportType: 'EMIR', fileFormat: 'XML' });
+      expect(report.status, report.failureReason).toBe('completed');
+      expect(report.recordCount).toBe(2);
+      const body = await download(report.id);
+      expect(body).toContain(
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:auth.030.001.03"><DerivsTradRpt><RptHdr><NbRcrds>2</NbRcrds></RptHdr><TradData>',
+      );
+      expect((body.match(/<Rpt><New>/g) ?? []).length).toBe(2);
+      expect(body).toContain('<CtrctTp>OPTN</CtrctTp><AsstClss>EQUI</AsstClss>');
+      expect(body).toContain('<NtnlAmt><FrstLeg><Amt><Amt Ccy="USD">606.00</Amt></Amt></FrstLeg></NtnlAmt>');
+      expect(body).toContain('<TradgVn>XOFF</TradgVn>');
+      const uti = /<UnqTxIdr>(\w+)<\/UnqTxIdr>/.exec(body)![1]!;
+      expect(isValidUti(uti)).toBe(true);
+      const file = join(work, 'emir.xml');
+      writeFileSync(file, body);
+      expect(wellFormed(file)).toBe('');
+
+      const csv = await generateAndWait(t, regulator, { reportType: 'EMIR', fileFormat: 'CSV' });
+      const rows = csvRows(await download(csv.id));
+      expect(rows).toHaveLength(1 + 2);
+      expect(rows[0]).toMatch(/^uti,tradeId,reportingCounterpartyLei/);
+      expect(
+        rows
+          .slice(1)
+          .map((r) => r.split(',')[5])
+          .sort(),
+      ).toEqual(['BYER', 'SLLR']);
+      expect(isValidLei(rows[1]!.split(',')[2]!)).toBe(true);
+    } finally {
+      await t.db.update(instruments).set({ contractType: 'PAM' }).where(eq(instruments.id, bond));
+    }
+  });
+});
+
+describe('CRD_CRR (COREP own funds, requirements, ratios)', () => {
+  it('is an XBRL instance of the risk engine’s Basel III figures per organisation with a capital base', async () => {
+    const report = await generateAndWait(t, regulator, { reportType: 'CRD_CRR', fileFormat: 'XBRL' });
+    expect(report.status, report.failureReason).toBe('completed');
+    const body = await download(report.id);
+    const file = join(work, 'corep.xbrl');
+    writeFileSync(file, body);
+    expect(wellFormed(file)).toBe('');
+    expect(body).toMatch(/<mrd:OwnFunds contextRef="c\d+" unitRef="USD" decimals="2">\d+\.\d{2}<\/mrd:OwnFunds>/);
+    expect(body).toMatch(/<mrd:CET1Ratio contextRef="c\d+" unitRef="pure" decimals="4">0\.\d+<\/mrd:CET1Ratio>/);
+    expect(report.recordCount).toBe((body.match(/<mrd:/g) ?? []).length);
+    expect(report.recordCount).toBeGreaterThan(0);
+    // Own funds = Tier 1 + Tier 2, fact by fact.
+    const fact = (name: string) => Number(new RegExp(`<mrd:${name} [^>]*>([\\d.]+)<`).exec(body)![1]);
+    expect(fact('OwnFunds')).toBeCloseTo(fact('Tier1Capital') + fact('Tier2Capital'), 2);
+  });
+});
+
+describe('MICA (order-book records)', () => {
+  it('lists every order event with millisecond timestamps and the status after it', async () => {
+    const report = await generateAndWait(t, regulator, { reportType: 'MICA', fileFormat: 'CSV' });
+    expect(report.status, report.failureReason).toBe('completed');
+    const rows = csvRows(await download(report.id));
+    expect(rows[0]).toMatch(/^eventTime,event,orderId,tradeId,participantLei/);
+    const events = rows.slice(1).map((r) => r.split(','));
+    const ofBond = events.filter((e) => e.includes('Report Types 4% 2030'));
+    // New sell, new buy, the sell's partial fill (6 of 10) and the buy's fill.
+    expect(ofBond.map((e) => e[1]).sort()).toEqual(['FILL', 'NEWO', 'NEWO', 'PARF']);
+    expect(ofBond.every((e) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(e[0]!))).toBe(true);
+    expect(ofBond.find((e) => e[1] === 'PARF')).toContain('partially_filled');
+    expect(report.recordCount).toBe(events.length);
+  });
+});
+
+describe('AML_CTF (goAML)', () => {
+  it('reports cash movements at or over 10,000 as a goAML CTR and the surveillance cases alongside', async () => {
+    const report = await generateAndWait(t, regulator, { reportType: 'AML_CTF', fileFormat: 'XML' });
+    expect(report.status, report.failureReason).toBe('completed');
+    const body = await download(report.id);
+    expect(body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<report><rentity_id>1<\/rentity_id><submission_code>E<\/submission_code><report_code>CTR<\/report_code>/,
+    );
+    const file = join(work, 'goaml.xml');
+    writeFileSync(file, body);
+    expect(wellFormed(file)).toBe('');
+    // The seed funds the demo accounts today: each deposit of at least 10,000.00 is a transaction.
+    const amounts = [...body.matchAll(/<amount_local>([\d.]+)<\/amount_local>/g)].map((m) => Number(m[1]));
+    expect(amounts.length).toBeGreaterThan(0);
+    expect(amounts.every((a) => a >= 10_000)).toBe(true);
+    expect(body.endsWith('<report_indicators><indicator>CTR</indicator></report_indicators></report>')).toBe(true);
+
+    const csv = await generateAndWait(t, regulator, { reportType: 'AML_CTF', fileFormat: 'CSV' });
+    expect(csv.files.map((f: { part: string }) => f.part)).toEqual(['main', 'suspicious']);
+    expect(csvRows(await download(csv.id))).toHaveLength(1 + amounts.length);
+  });
+});
