@@ -83,6 +83,8 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT: '1000',
       // No demo liquidity provider: specs see only the orders they place themselves.
       LIQUIDITY_PROVIDER: 'false',
+      // The automatic settlement run must not settle the seeded queue before /custodian's Process Queue does.
+      SETTLEMENT_RUN_TIME: '23:59',
     },
   },
 });

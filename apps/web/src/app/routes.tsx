@@ -23,6 +23,7 @@ const IssuerDashboard = lazy(() => import('@/features/issuer/routes/issuer-dashb
 const TradingPage = lazy(() => import('@/features/trading/routes/trading-page'));
 const CreateInstrumentPage = lazy(() => import('@/features/instruments/routes/create-instrument'));
 const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketplace'));
+const CustodianDashboard = lazy(() => import('@/features/custodian/routes/custodian-dashboard'));
 const MarketMakerDashboard = lazy(() => import('@/features/market-maker/routes/market-maker-dashboard'));
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
 const RiskDashboard = lazy(() => import('@/features/risk/routes/risk-dashboard'));
@@ -61,7 +62,7 @@ export const appRoutes: AppRoute[] = [
     path: '/custodian',
     title: 'Custodian Dashboard',
     guard: 'auth',
-    component: comingSoon('Custodian Dashboard', 'It will show assets under custody and the settlement queue.'),
+    component: CustodianDashboard,
   },
   {
     path: '/regulator',

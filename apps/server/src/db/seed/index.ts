@@ -8,6 +8,7 @@ import { seedInstruments } from './instruments';
 import { seedMarketHistory } from './market-history';
 import { seedOrganisations } from './organisations';
 import { seedRiskCapital, seedRiskLimits } from './risk';
+import { seedSettlementQueue } from './settlement-queue';
 import { seedTradingAccounts } from './trading';
 import { seedUsers } from './users';
 
@@ -29,6 +30,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'curves', demo: true, run: seedCurves },
   { name: 'trading-accounts', demo: true, run: seedTradingAccounts },
   { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
+  { name: 'settlement-queue', demo: true, run: (db) => seedSettlementQueue(db) },
   { name: 'risk-limits', demo: false, run: seedRiskLimits },
   { name: 'risk-capital', demo: true, run: seedRiskCapital },
 ];

@@ -15,6 +15,8 @@ export interface DemoInstrument {
   /** Term in years; omitted for stocks. */
   years?: number;
   form: Omit<InstrumentFormInput, 'name' | 'issueDate' | 'maturityDate'>;
+  /** Settlement cycle in business days when not T+0 (the tokenised default). */
+  settlementCycle?: 1 | 2;
 }
 
 const NORLAND = 'Republic of Norland Treasury';
@@ -71,6 +73,8 @@ export const DEMO_INSTRUMENTS: readonly DemoInstrument[] = [
     name: 'Norland Government 2.75% {year}',
     issuedMonthsAgo: 20,
     years: 7,
+    // Settles through the European CSD cycle, T+2.
+    settlementCycle: 2,
     form: bond(2.75, 'P1Y', 'EUR', 120_000_000, 'A/A'),
   },
   {
@@ -114,6 +118,8 @@ export const DEMO_INSTRUMENTS: readonly DemoInstrument[] = [
     name: 'Riverton Water Revenue 4.35% {year}',
     issuedMonthsAgo: 4,
     years: 20,
+    // US municipal bonds settle T+1.
+    settlementCycle: 1,
     form: bond(4.35, 'P6M', 'USD', 55_000_000, '30/360'),
   },
   {

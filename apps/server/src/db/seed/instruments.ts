@@ -23,7 +23,13 @@ export async function seedInstruments(db: Db, today = new Date().toISOString().s
     if (existing.some((name) => pattern.test(name))) continue;
     const form = demoForm(demo, today);
     const userId = await issuingUser(db, demo.issuer);
-    await createInstrument(db, userId, instrumentFormSchema.parse(form), new Date(`${form.issueDate}T09:00:00Z`));
+    await createInstrument(
+      db,
+      userId,
+      instrumentFormSchema.parse(form),
+      new Date(`${form.issueDate}T09:00:00Z`),
+      demo.settlementCycle ?? 0,
+    );
   }
 }
 

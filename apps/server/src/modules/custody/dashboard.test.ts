@@ -80,7 +80,12 @@ describe('custody dashboard API', () => {
     expect((await processQueue(investor)).statusCode).toBe(403);
     const early = await processQueue();
     expect(early.statusCode).toBe(200);
-    expect(early.json()).toMatchObject({ completed: 0, notDue: expect.any(Number) });
+    expect(early.json()).toMatchObject({ failed: 0, notDue: expect.any(Number) });
+    expect(
+      (await get('/api/custody/settlements'))
+        .json()
+        .settlements.find((s: { instrumentId: string }) => s.instrumentId === bond),
+    ).toMatchObject({ status: 'pending' });
 
     // The settlement date comes (moved here instead of waiting two business days).
     const [trade] = await t.db.select({ id: trades.id }).from(trades).where(eq(trades.instrumentId, bond));
@@ -95,7 +100,8 @@ describe('custody dashboard API', () => {
     expect(after.settlements.find((s) => s.instrumentId === bond)).toMatchObject({ status: 'completed' });
     const [audit] = await selectRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from audit_events where action = 'settlement.completed' and actor_id is not null`,
+      sql`select count(*)::int as n from audit_events a join settlements s on s.id::text = a.subject_id
+        where a.action = 'settlement.completed' and a.actor_id is not null and s.trade_id = ${trade!.id}`,
     );
     expect(audit!.n).toBe(1);
     await expectLedgerInvariants(t.db);

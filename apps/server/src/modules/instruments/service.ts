@@ -38,6 +38,8 @@ export async function createInstrument(
   issuerUserId: string,
   form: InstrumentForm,
   now = new Date(),
+  /** Business days from trade to settlement (T+N); 0 settles in the trade's transaction. */
+  settlementCycle = 0,
 ): Promise<string> {
   const compiled = compileInstrument(form, newContractId(form.contractType, now));
   if (!compiled.ok) {
@@ -61,6 +63,7 @@ export async function createInstrument(
       issueDate: form.issueDate,
       maturityDate: form.contractType === 'STK' ? null : form.maturityDate || null,
       status: 'active',
+      settlementCycle,
       terms: compiled.value.terms,
       observations: compiled.value.observations,
       issuerUserId,

@@ -29,3 +29,15 @@ export function addBusinessDays(date: string, days: number): string {
   }
   return at.toISOString().slice(0, 10);
 }
+
+/** `date` minus `days` business days; from a weekend day, counting starts at the Friday before. */
+export function subtractBusinessDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  let left = days;
+  while (left > 0 || at.getUTCDay() === 0 || at.getUTCDay() === 6) {
+    at.setUTCDate(at.getUTCDate() - 1);
+    const day = at.getUTCDay();
+    if (day !== 0 && day !== 6 && left > 0) left--;
+  }
+  return at.toISOString().slice(0, 10);
+}
