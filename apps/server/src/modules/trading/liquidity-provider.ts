@@ -1,10 +1,10 @@
 import { fromMinorUnits, type PlaceOrder } from '@meridian/schemas';
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { LIQUIDITY_ACCOUNTS } from '../../db/seed/trading';
 import { DEMO_USERS } from '../../db/seed/users';
-import { balances, instruments, ledgerAccounts, orders, users } from '../../db/schema';
+import { balances, instruments, ledgerAccounts, orders, settlements, trades, users } from '../../db/schema';
 import type { MarketEventBus } from '../market-data/event-bus';
 import { modelPrices, type ModelQuote as PriceQuote } from '../instruments/service';
 import { userAccountCode } from '../ledger';
@@ -217,7 +217,10 @@ export class LiquidityProvider {
       );
     const seededIds = new Set(seeded.map((u) => u.id));
     for (const model of models) {
-      if (!seededIds.has(model.issuerUserId) || (await this.unitsHeld(this.maker, model.instrumentId)) > 0n) continue;
+      if (!seededIds.has(model.issuerUserId)) continue;
+      // Placed already: held, or bought and awaiting T+N settlement.
+      if ((await this.unitsHeld(this.maker, model.instrumentId)) + (await this.unitsBought(model.instrumentId)) > 0n)
+        continue;
       const issued = await this.unitsHeld(model.issuerUserId, model.instrumentId);
       let quantity = (issued * PLACEMENT_SHARE_PERCENT) / 100n;
       if (quantity * model.price > PLACEMENT_MAX_VALUE) quantity = PLACEMENT_MAX_VALUE / model.price;
@@ -238,6 +241,22 @@ export class LiquidityProvider {
         .catch(() => null);
       if (sell?.ok) await this.trading.cancelOrder(model.issuerUserId, sell.order.id).catch(() => undefined);
     }
+  }
+
+  /** Units the desk bought that a T+N settlement has not delivered yet. */
+  private async unitsBought(instrumentId: string): Promise<bigint> {
+    const [row] = await this.db
+      .select({ units: sql<string>`coalesce(sum(${settlements.units}), 0)::text` })
+      .from(settlements)
+      .innerJoin(trades, eq(trades.id, settlements.tradeId))
+      .where(
+        and(
+          eq(trades.buyerId, this.maker),
+          eq(trades.instrumentId, instrumentId),
+          inArray(settlements.status, ['pending', 'processing', 'failed']),
+        ),
+      );
+    return BigInt(row?.units ?? '0');
   }
 
   private async unitsHeld(userId: string, instrumentId: string): Promise<bigint> {
