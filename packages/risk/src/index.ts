@@ -78,3 +78,10 @@ export {
   usdScenarios,
   type RiskLevel,
 } from './portfolio-stress';
+export {
+  maxDrawdown,
+  performanceMeasures,
+  TRADING_DAYS,
+  type PerformanceDay,
+  type PerformanceMeasures,
+} from './performance';

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { CURRENCIES } from './instrument-constants';
 
-// GET /api/risk/metrics, POST /api/risk/stress, limits (issue 14). Money: USD decimal strings
-// (2 decimals) in the reporting currency; ratios and percentages: numbers.
+// GET /api/risk/metrics, POST /api/risk/stress, limits (issue 14). Money: decimal strings
+// (2 decimals) in the reporting currency (USD unless `currency` asks for another; limits stay
+// in USD as organisation data); ratios and percentages: numbers.
 
 export const RISK_SCOPES = ['own', 'organisation', 'market'] as const;
 export type RiskScope = (typeof RISK_SCOPES)[number];
 
-export const riskMetricsQuerySchema = z.object({ scope: z.enum(RISK_SCOPES).default('own') }).strict();
+export const riskMetricsQuerySchema = z
+  .object({ scope: z.enum(RISK_SCOPES).default('own'), currency: z.enum(CURRENCIES).default('USD') })
+  .strict();
 
 const money = z.string();
 const isoDate = z.iso.date();
@@ -52,12 +56,31 @@ export const stressResultSchema = z.object({
   note: z.string().nullable(),
 });
 
+export const performanceSchema = z.object({
+  benchmark: z.object({ name: z.string(), definition: z.string() }),
+  /** Days with both a portfolio and a benchmark return. */
+  days: z.number().int(),
+  from: isoDate.nullable(),
+  to: isoDate.nullable(),
+  /** Annualised; null when the portfolio's excess return never varies. */
+  sharpeRatio: z.number().nullable(),
+  /** Largest fall of the stored value from a running peak, percent (positive). */
+  maxDrawdownPercent: z.number().nullable(),
+  /** Jensen's alpha, annualised percent. */
+  alphaPercent: z.number().nullable(),
+  beta: z.number().nullable(),
+  /** Mean annual risk-free rate used (3-month US Treasury of each day), percent. */
+  riskFreePercent: z.number().nullable(),
+  method: z.string(),
+});
+export type Performance = z.infer<typeof performanceSchema>;
+
 export const riskMetricsSchema = z
   .object({
     scope: z.enum(RISK_SCOPES),
     scopeName: z.string(),
     computedAt: z.string(),
-    reportingCurrency: z.literal('USD'),
+    reportingCurrency: z.enum(CURRENCIES),
     portfolioValue: money,
     positions: z.number().int(),
     var: z.object({
@@ -83,6 +106,8 @@ export const riskMetricsSchema = z
       .object({
         organisation: z.string(),
         cet1: money,
+        /** The capital base as entered (USD, unconverted), for editing. */
+        base: z.object({ cet1: money, additionalTier1: money, tier2: money }),
         tier1: money,
         totalCapital: money,
         creditRwa: money,
@@ -118,6 +143,8 @@ export const riskMetricsSchema = z
     notPriced: z.array(z.object({ instrumentId: z.string(), name: z.string(), reason: z.string() })),
     noHistory: z.array(z.string()),
     fxRateDate: isoDate.nullable(),
+    /** Sharpe, max drawdown, alpha and beta from the stored daily values against the named benchmark. */
+    performance: performanceSchema,
   })
   .meta({ id: 'RiskMetrics' });
 export type RiskMetrics = z.infer<typeof riskMetricsSchema>;
@@ -146,3 +173,30 @@ export const stressResponseSchema = z.object({
 export const riskLimitUpdateSchema = z
   .object({ kind: z.enum(RISK_LIMIT_KINDS), limit: z.number().finite().positive().max(1e12) })
   .strict();
+
+const capitalAmount = z
+  .string()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, 'Must be a USD amount with at most 2 decimals and below 10,000,000,000,000');
+
+/** `PUT /api/risk/capital`: the caller's organisation's regulatory capital base, USD. */
+export const capitalBaseUpdateSchema = z
+  .object({
+    cet1: capitalAmount.refine((v) => Number(v) > 0, 'CET1 capital must be greater than 0'),
+    additionalTier1: capitalAmount,
+    tier2: capitalAmount,
+  })
+  .strict()
+  .meta({ id: 'CapitalBaseUpdate' });
+export type CapitalBaseUpdate = z.infer<typeof capitalBaseUpdateSchema>;
+
+export const capitalBaseSchema = z
+  .object({
+    organisation: z.string(),
+    currency: z.literal('USD'),
+    cet1: money,
+    additionalTier1: money,
+    tier2: money,
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'CapitalBase' });
+export type CapitalBase = z.infer<typeof capitalBaseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MESSAGES, decimalStringSchema, isAmountWithinBounds, lineTextSchema, toMinorUnits } from './common';
-import { CURRENCIES } from './instrument-constants';
+import { CONTRACT_TYPES, CURRENCIES } from './instrument-constants';
 
 // Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
 
@@ -201,11 +201,16 @@ export const candlesSchema = z
   .meta({ id: 'Candles' });
 export type Candles = z.infer<typeof candlesSchema>;
 
+/** A signed decimal amount with two fraction digits, e.g. '-12.50' (P&L, converted values). */
+const signedAmount = z.string().regex(/^-?\d+\.\d{2}$/);
+
 export const cashBalanceSchema = z.object({
   currency: z.string(),
   total: decimalStringSchema,
   reserved: decimalStringSchema,
   available: decimalStringSchema,
+  /** `total` in the reporting currency; null when there is no FX rate for `currency`. */
+  reportingValue: signedAmount.nullable().optional(),
 });
 export type CashBalance = z.infer<typeof cashBalanceSchema>;
 
@@ -220,6 +225,10 @@ export const positionSchema = z.object({
   marketValue: z.string(),
   costBasis: z.string(),
   unrealizedPnL: z.string(),
+  /** ACTUS contract type (for the asset-class split). */
+  contractType: z.enum(CONTRACT_TYPES).optional(),
+  /** `marketValue` in the reporting currency; null when there is no FX rate for `currency`. */
+  reportingValue: signedAmount.nullable().optional(),
 });
 export type Position = z.infer<typeof positionSchema>;
 
@@ -235,8 +244,26 @@ export const issuedInventorySchema = positionSchema.pick({
 });
 export type IssuedInventory = z.infer<typeof issuedInventorySchema>;
 
+/** `GET /api/portfolio/analytics?currency=EUR`: the reporting currency of the totals (USD by default). */
+export const portfolioAnalyticsQuerySchema = z.object({ currency: z.enum(CURRENCIES).default('USD') }).strict();
+export type PortfolioAnalyticsQuery = z.infer<typeof portfolioAnalyticsQuerySchema>;
+
+/** The FX rates a converted figure used: ECB reference rates, crossed through EUR in exact decimals. */
+export const reportingFxSchema = z.object({
+  source: z.string(),
+  /** Latest publication date among the rates used; null when none was needed or available. */
+  rateDate: z.iso.date().nullable(),
+  /** Units of the reporting currency per 1 unit of each held currency (8 decimals). */
+  rates: z.array(z.object({ currency: z.string(), rate: z.string(), rateDate: z.iso.date() })),
+  /** Held currencies with no published rate: their amounts are listed but not in the totals. */
+  notConverted: z.array(z.string()),
+});
+export type ReportingFx = z.infer<typeof reportingFxSchema>;
+
 /**
- * `GET /api/portfolio/analytics`. Totals are in `currency` (USD): holdings in other currencies are listed, not converted.
+ * `GET /api/portfolio/analytics`. Totals are in `currency` (the reporting currency, USD by default):
+ * each currency's amounts are summed in that currency, then converted once with the latest ECB
+ * rates (`fx`); a currency without a rate is named in `fx.notConverted` and left out of the totals.
  * totalPortfolioValue = cash + positions at mark; totalPnL = unrealized + realized; todayPnL = change since 00:00 UTC.
  */
 export const portfolioAnalyticsSchema = z
@@ -253,6 +280,8 @@ export const portfolioAnalyticsSchema = z
     positions: z.array(positionSchema),
     /** Always sent by the server; optional only so clients built before it still type-check. */
     issuedInventory: z.array(issuedInventorySchema).optional(),
+    /** Always sent by the server (optional for older clients): the conversion behind the totals. */
+    fx: reportingFxSchema.optional(),
   })
   .meta({ id: 'PortfolioAnalytics' });
 export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;

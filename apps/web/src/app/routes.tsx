@@ -26,6 +26,7 @@ const MarketplacePage = lazy(() => import('@/features/marketplace/routes/marketp
 const CustodianDashboard = lazy(() => import('@/features/custodian/routes/custodian-dashboard'));
 const MarketMakerDashboard = lazy(() => import('@/features/market-maker/routes/market-maker-dashboard'));
 const InstrumentDetailPage = lazy(() => import('@/features/instruments/routes/instrument-detail'));
+const InvestorDashboard = lazy(() => import('@/features/investor/routes/investor-dashboard'));
 const RiskDashboard = lazy(() => import('@/features/risk/routes/risk-dashboard'));
 const CompliancePage = lazy(() => import('@/features/compliance/routes/compliance-page'));
 const RolesPage = lazy(() => import('@/features/roles/routes/roles-page'));
@@ -50,7 +51,7 @@ export const appRoutes: AppRoute[] = [
     path: '/investor',
     title: 'Investor Dashboard',
     guard: 'auth',
-    component: comingSoon('Investor Dashboard', 'It will show your portfolio value, P&L, positions and allocation.'),
+    component: InvestorDashboard,
   },
   {
     path: '/market-maker',

@@ -1,4 +1,11 @@
-import { DEFAULT_RISK_LIMITS, RISK_LIMIT_KINDS, type RiskLimitKind } from '@meridian/schemas';
+import {
+  DEFAULT_RISK_LIMITS,
+  fromMinorUnits,
+  RISK_LIMIT_KINDS,
+  toMinorUnits,
+  type CapitalBaseUpdate,
+  type RiskLimitKind,
+} from '@meridian/schemas';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { riskAlerts, riskCapitalBase, riskLimits } from '../../db/schema';
@@ -138,5 +145,37 @@ export async function setLimit(db: Db, organisationId: string, kind: RiskLimitKi
       before: { [kind]: before[kind] },
       after: { [kind]: limit },
     });
+  });
+}
+
+const baseView = (row: { cet1: bigint; additionalTier1: bigint; tier2: bigint }) => ({
+  cet1: fromMinorUnits(row.cet1),
+  additionalTier1: fromMinorUnits(row.additionalTier1),
+  tier2: fromMinorUnits(row.tier2),
+});
+
+/** Records an organisation's capital base (USD), audited with before and after, in one transaction. */
+export async function setCapitalBase(db: Db, organisationId: string, update: CapitalBaseUpdate, userId: string) {
+  const values = {
+    cet1: toMinorUnits(update.cet1)!,
+    additionalTier1: toMinorUnits(update.additionalTier1)!,
+    tier2: toMinorUnits(update.tier2)!,
+  };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(riskCapitalBase).where(eq(riskCapitalBase.organisationId, organisationId));
+    const [row] = await tx
+      .insert(riskCapitalBase)
+      .values({ organisationId, ...values })
+      .onConflictDoUpdate({ target: riskCapitalBase.organisationId, set: { ...values, updatedAt: new Date() } })
+      .returning();
+    await recordAudit(tx, {
+      action: 'risk.capital.changed',
+      actorId: userId,
+      subjectType: 'organisation',
+      subjectId: organisationId,
+      before: before ? baseView(before) : null,
+      after: baseView(row!),
+    });
+    return { ...baseView(row!), updatedAt: row!.updatedAt.toISOString() };
   });
 }

@@ -61,8 +61,11 @@ export interface TodayMarket {
   fxRateDate: string | null;
 }
 
-/** Today's curves, spreads and FX (USD per unit, latest ECB reference rates). */
-export async function todayMarket(db: Db): Promise<TodayMarket> {
+/**
+ * Today's curves, spreads and FX (USD per unit, latest ECB reference rates). With `asOf`, the
+ * ECB rates of that day; curves and spreads are today's (the platform keeps no history of them).
+ */
+export async function todayMarket(db: Db, asOf?: string): Promise<TodayMarket> {
   const points = await selectRows<{ currency: string; tenor: number; rate: number }>(
     db,
     sql`select currency, tenor_years as tenor, rate from risk_free_curve_points order by currency, tenor_years`,
@@ -71,7 +74,7 @@ export async function todayMarket(db: Db): Promise<TodayMarket> {
     db,
     sql`select rating, spread_bp from credit_spreads`,
   );
-  const fx = await loadFxTable(db);
+  const fx = await loadFxTable(db, asOf);
   const curves: Record<string, { tenor: number; rate: number }[]> = {};
   for (const p of points) (curves[p.currency] ??= []).push({ tenor: Number(p.tenor), rate: Number(p.rate) });
   const usdPerUnit: Record<string, number> = {};

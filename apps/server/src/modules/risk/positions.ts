@@ -47,8 +47,23 @@ function holderFilter(t: ScopeTarget) {
   return sql`a.user_id is not null`;
 }
 
-/** Net balances of the scope's holders, own issues excluded. */
-async function scopeBalances(db: Db, t: ScopeTarget): Promise<BalanceRow[]> {
+/**
+ * Net balances of the scope's holders, own issues excluded. With `asOf` (a past UTC date), the
+ * holdings at the end of that day, summed from the journal (nothing was reserved then).
+ */
+async function scopeBalances(db: Db, t: ScopeTarget, asOf?: string): Promise<BalanceRow[]> {
+  if (asOf)
+    return selectRows<BalanceRow>(
+      db,
+      sql`select l.asset_type, l.asset, sum(l.amount)::text as total, '0' as reserved
+          from journal_lines l join journal_entries e on e.id = l.entry_id
+          join ledger_accounts a on a.id = l.account_id
+          where ${holderFilter(t)} and e.created_at < (${asOf}::date + 1)
+            and (l.asset_type = 'cash' or not exists (
+              select 1 from instruments i where i.id::text = l.asset and i.issuer_user_id = a.user_id))
+          group by l.asset_type, l.asset
+          having sum(l.amount) <> 0`,
+    );
   return selectRows<BalanceRow>(
     db,
     sql`select b.asset_type, b.asset, sum(b.total)::text as total, sum(b.reserved)::text as reserved
@@ -86,8 +101,9 @@ function toPosition(input: InstrumentRiskInput, units: bigint): RiskPosition {
   };
 }
 
-export async function loadPortfolio(db: Db, t: ScopeTarget): Promise<Portfolio> {
-  const rows = await scopeBalances(db, t);
+/** The scope's holdings now, or at the end of the UTC day `asOf`. */
+export async function loadPortfolio(db: Db, t: ScopeTarget, asOf?: string): Promise<Portfolio> {
+  const rows = await scopeBalances(db, t, asOf);
   const unitRows = rows.filter((r) => r.asset_type === 'units');
   const inputs = unitRows.length
     ? await instrumentRiskInputs(

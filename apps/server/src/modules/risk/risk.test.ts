@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../../test/harness';
 import { loadFxTable } from '../fx/service';
 import { issueBond, orderClient } from '../trading/test-support';
-import { SNAPSHOT_JOB } from './plugin';
+import { scheduleMissedDays, SNAPSHOT_JOB } from './plugin';
 
 let t: TestApp;
 let investor: string;
@@ -83,6 +85,36 @@ describe('GET /api/risk/metrics', () => {
     );
     expect(body.creditRating.rating).not.toBeNull();
     expect(body.noHistory[0]).toMatch(/^no history for credit spreads/);
+    // Performance against the platform's own index (now holding the bond), over the stored days.
+    expect(body.performance.benchmark.name).toBe('Meridian Market Index');
+    expect(body.performance.days).toBeGreaterThan(200);
+    expect(body.performance.beta).not.toBeNull();
+    expect(body.performance.sharpeRatio).not.toBeNull();
+    expect(body.performance.maxDrawdownPercent).toBeGreaterThanOrEqual(0);
+    expect(body.performance.riskFreePercent).toBeGreaterThan(0);
+  });
+
+  it('reports in a chosen currency, converted exactly from the USD cents', async () => {
+    const usd = (await metrics(investor)).json();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/risk/metrics?scope=own&currency=JPY',
+      headers: { cookie: investor },
+    });
+    expect(res.statusCode).toBe(200);
+    const jpy = res.json();
+    expect(jpy.reportingCurrency).toBe('JPY');
+    const fx = await loadFxTable(t.db);
+    const cents = (text: string) => BigInt(text.replace('.', ''));
+    expect(cents(jpy.portfolioValue)).toBe(fx.convert(cents(usd.portfolioValue), 'USD', 'JPY'));
+    expect(cents(jpy.var.var95)).toBe(fx.convert(cents(usd.var.var95), 'USD', 'JPY'));
+    expect(jpy.history.at(-1).value).not.toBe(usd.history.at(-1).value);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/risk/metrics?currency=XAU',
+      headers: { cookie: investor },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('answers from cache until something changes', async () => {
@@ -161,5 +193,75 @@ describe('limits, alerts and the daily job', () => {
     const daily = body.history.filter((h: { source: string }) => h.source === 'daily');
     expect(daily.map((h: { date: string }) => h.date)).toEqual([date]);
     expect(daily[0].value).toBe(body.portfolioValue);
+  });
+
+  it('catches up the days missed while down, once each, with the holdings of each day', async () => {
+    // A server that last stored a day in early January and starts again on the 5th.
+    await t.db.execute(
+      sql`insert into risk_snapshots (scope_key, snapshot_date, value, var_95, var_99, pnl, source)
+          values ('market', '2026-01-01', '0.00', '0.00', '0.00', '0.00', 'daily')`,
+    );
+    expect(await scheduleMissedDays(t.app, '2026-01-05')).toEqual([
+      '2026-01-02',
+      '2026-01-03',
+      '2026-01-04',
+      '2026-01-05',
+    ]);
+    await t.app.jobs.drain();
+    // Again (a second start, or two servers): the same days, no second run.
+    await scheduleMissedDays(t.app, '2026-01-05');
+    await t.app.jobs.drain();
+    const rows = await selectRows<{ scope_key: string; snapshot_date: string; value: string }>(
+      t.db,
+      sql`select scope_key, snapshot_date::text, value::text from risk_snapshots
+          where source = 'daily' and snapshot_date between '2026-01-02' and '2026-01-05' order by snapshot_date`,
+    );
+    const market = rows.filter((r) => r.scope_key === 'market');
+    expect(market.map((r) => r.snapshot_date)).toEqual(['2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05']);
+    // Every journal entry of this database was written today: on those January days nothing was held.
+    expect(market.every((r) => Number(r.value) === 0)).toBe(true);
+    expect(rows.some((r) => r.scope_key.startsWith('user:'))).toBe(false);
+    const [jobs] = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from jobs where kind = ${SNAPSHOT_JOB} and dedupe_key like ${`${SNAPSHOT_JOB}:2026-01-0%`}`,
+    );
+    // One job per day; catch-up runs do not chain (only a run for the real today schedules tomorrow).
+    expect(jobs!.n).toBe(4);
+  });
+});
+
+describe('PUT /api/risk/capital', () => {
+  const put = (cookie: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/risk/capital', headers: { cookie, origin: TEST_ORIGIN }, payload });
+
+  it('an admin sets the capital base of their organisation; the Basel figures follow', async () => {
+    const admin = await t.signIn('admin@meridian.test');
+    expect((await put(investor, { cet1: '1000.00', additionalTier1: '0', tier2: '0' })).statusCode).toBe(403);
+    for (const bad of [
+      { cet1: '0', additionalTier1: '0', tier2: '0' },
+      { cet1: '-5', additionalTier1: '0', tier2: '0' },
+      { cet1: '1e9', additionalTier1: '0', tier2: '0' },
+      { cet1: '100.00', additionalTier1: '0' },
+    ]) {
+      const res = await put(admin, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().code).toBeDefined();
+    }
+    const res = await put(admin, { cet1: '9000000.00', additionalTier1: '1000000', tier2: '2000000.5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      organisation: 'Meridian Markets Ltd',
+      cet1: '9000000.00',
+      additionalTier1: '1000000.00',
+      tier2: '2000000.50',
+    });
+    const body = (await metrics(await t.signIn('demo@meridian.test'))).json();
+    expect(body.capital.base).toEqual({ cet1: '9000000.00', additionalTier1: '1000000.00', tier2: '2000000.50' });
+    expect(body.capital.tier1).toBe('10000000.00');
+    const [audit] = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_events where action = 'risk.capital.changed'`,
+    );
+    expect(audit!.n).toBe(1);
   });
 });

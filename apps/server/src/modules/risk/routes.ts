@@ -1,4 +1,6 @@
 import {
+  capitalBaseSchema,
+  capitalBaseUpdateSchema,
   errorResponseSchema,
   riskLimitUpdateSchema,
   riskMetricsQuerySchema,
@@ -17,7 +19,7 @@ import { AppError, forbidden } from '../../errors';
 import { cachedCandidates } from '../access/decision-cache';
 import { requirePermission } from '../access/guard';
 import { decidePermission } from '../access/resolve';
-import { setLimit } from './limits';
+import { setCapitalBase, setLimit } from './limits';
 import type { ScopeTarget } from './positions';
 import { computePortfolio, riskMetrics } from './service';
 
@@ -56,12 +58,17 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['risk'],
         summary:
-          'VaR/ES, DV01/CS01, rating, exposure, limits and alerts, capital, stress, backtesting and history of a portfolio (USD)',
+          'VaR/ES, DV01/CS01, rating, exposure, limits and alerts, capital, stress, backtesting, performance and history of a portfolio, in the reporting currency (USD default)',
         querystring: riskMetricsQuerySchema,
-        response: { 200: riskMetricsSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          200: riskMetricsSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          422: errorResponseSchema,
+        },
       },
     },
-    async (request) => riskMetrics(app.db, await targetOf(request, request.query.scope)),
+    async (request) => riskMetrics(app.db, await targetOf(request, request.query.scope), request.query.currency),
   );
 
   app.post(
@@ -134,6 +141,33 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!organisationId) throw badRequest('You do not belong to an organisation');
       await setLimit(app.db, organisationId, request.body.kind, request.body.limit, request.user.id);
       return request.body;
+    },
+  );
+
+  app.put(
+    '/api/risk/capital',
+    {
+      preHandler: requirePermission('manage_risk_limits'),
+      schema: {
+        tags: ['risk'],
+        summary: "Sets the caller's organisation regulatory capital base (CET1, AT1, Tier 2; USD; audited)",
+        body: capitalBaseUpdateSchema,
+        response: {
+          200: capitalBaseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const organisationId = await organisationOf(request);
+      if (!organisationId) throw badRequest('You do not belong to an organisation');
+      const [org] = await selectRows<{ name: string }>(
+        app.db,
+        sql`select name from organisations where id = ${organisationId}`,
+      );
+      const saved = await setCapitalBase(app.db, organisationId, request.body, request.user.id);
+      return { organisation: org?.name ?? '', currency: 'USD' as const, ...saved };
     },
   );
 };

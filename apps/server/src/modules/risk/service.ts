@@ -1,19 +1,42 @@
 import { backtestVar, baselCapital, type CounterpartyClass } from '@meridian/risk';
-import type { RiskMetrics } from '@meridian/schemas';
+import { fromMinorUnits, type Currency, type RiskMetrics } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { loadFxTable, type FxTable } from '../fx/service';
 import { computeFigures, standardScenarios, stressFigures, VAR_METHOD, type PortfolioFigures } from './compute';
 import { backfillIfEmpty, snapshotsOf } from './history';
 import { capitalBaseOf, evaluateLimits, organisationLimits, syncAlerts } from './limits';
 import { marketHistory, todayMarket } from './market';
+import { performanceOf } from './performance';
 import { loadPortfolio, scopeKeyOf, type Portfolio, type ScopeTarget } from './positions';
 
 // GET /api/risk/metrics: cached per portfolio and recomputed only when something it depends
 // on changed (a journal entry = positions or cash, a trade = prices, curves, spreads, limits,
 // capital). The version check is one small query, so a cached answer costs a few ms.
 
-const usd = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
 const cache = new Map<string, { version: string; result: Promise<RiskMetrics> }>();
+
+/**
+ * Engine figures are USD doubles: each is rounded to cents once, then converted exactly
+ * (bigint, one division: modules/fx) into the reporting currency at the latest ECB rates.
+ */
+function reportingMoney(fx: FxTable, currency: Currency) {
+  if (currency !== 'USD' && !(fx.has(currency) && fx.has('USD')))
+    throw new AppError(422, 'FX_RATE_UNAVAILABLE', `No FX rate to report in ${currency}`);
+  const fromCents = (cents: bigint) => fromMinorUnits(currency === 'USD' ? cents : fx.convert(cents, 'USD', currency));
+  return {
+    /** A USD engine figure. */
+    amount: (n: number) => fromCents(BigInt(Math.round(n * 100))),
+    /** A stored USD decimal string ('-12.34'). */
+    text: (t: string) => {
+      const negative = t.startsWith('-');
+      const [whole, fraction = ''] = (negative ? t.slice(1) : t).split('.');
+      const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+      return fromCents(negative ? -cents : cents);
+    },
+  };
+}
 
 async function version(db: Db): Promise<string> {
   const [row] = await selectRows<Record<string, string | null>>(
@@ -29,12 +52,12 @@ async function version(db: Db): Promise<string> {
   return JSON.stringify(row);
 }
 
-export async function riskMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics> {
-  const key = scopeKeyOf(target);
+export async function riskMetrics(db: Db, target: ScopeTarget, currency: Currency = 'USD'): Promise<RiskMetrics> {
+  const key = `${scopeKeyOf(target)}|${currency}`;
   const current = await version(db);
   const cached = cache.get(key);
   if (cached?.version === current) return cached.result;
-  const result = computeMetrics(db, target);
+  const result = computeMetrics(db, target, currency);
   cache.set(key, { version: current, result });
   result.catch(() => cache.delete(key));
   return result;
@@ -45,13 +68,15 @@ export interface ComputedPortfolio {
   figures: PortfolioFigures;
 }
 
+/** A portfolio's engine figures now, or (`asOf`, a past date) with that day's holdings and FX rates. */
 export async function computePortfolio(
   db: Db,
   target: ScopeTarget,
+  asOf?: string,
 ): Promise<ComputedPortfolio & { history: Awaited<ReturnType<typeof marketHistory>>; fxRateDate: string | null }> {
   const [portfolio, market, history] = await Promise.all([
-    loadPortfolio(db, target),
-    todayMarket(db),
+    loadPortfolio(db, target, asOf),
+    todayMarket(db, asOf),
     marketHistory(db),
   ]);
   return {
@@ -69,7 +94,9 @@ const COUNTERPARTY: Record<string, CounterpartyClass> = {
   municipal: 'corporate',
 };
 
-async function computeMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics> {
+async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): Promise<RiskMetrics> {
+  const money = reportingMoney(await loadFxTable(db), currency);
+  const usd = money.amount;
   const { portfolio, figures, history, fxRateDate } = await computePortfolio(db, target);
   const { compiled } = figures;
   await backfillIfEmpty(db, portfolio.key, compiled, history);
@@ -154,7 +181,7 @@ async function computeMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics>
     scope: target.scope,
     scopeName: portfolio.name,
     computedAt: new Date().toISOString(),
-    reportingCurrency: 'USD',
+    reportingCurrency: currency,
     portfolioValue: usd(figures.value),
     positions: compiled.positions.filter((p) => p.kind !== 'cash').length,
     var: {
@@ -179,7 +206,12 @@ async function computeMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics>
     capital: capital
       ? {
           organisation: portfolio.name,
-          cet1: usd(Number(capital.base.cet1) / 100),
+          cet1: money.text(fromMinorUnits(capital.base.cet1)),
+          base: {
+            cet1: fromMinorUnits(capital.base.cet1),
+            additionalTier1: fromMinorUnits(capital.base.additionalTier1),
+            tier2: fromMinorUnits(capital.base.tier2),
+          },
           tier1: usd(tier1!),
           totalCapital: usd(tier1! + Number(capital.base.tier2) / 100),
           creditRwa: usd(capital.result.creditRwa),
@@ -210,15 +242,16 @@ async function computeMetrics(db: Db, target: ScopeTarget): Promise<RiskMetrics>
     },
     history: snapshots.map((r) => ({
       date: r.snapshotDate,
-      value: r.value,
-      var95: r.var95,
-      var99: r.var99,
-      pnl: r.pnl,
+      value: money.text(r.value),
+      var95: money.text(r.var95),
+      var99: money.text(r.var99),
+      pnl: money.text(r.pnl),
       source: r.source as 'backfill' | 'daily',
     })),
     notPriced: compiled.notPriced.map((n) => ({ instrumentId: n.id, name: n.name, reason: n.reason })),
     noHistory: figures.noHistory,
     fxRateDate,
+    performance: await performanceOf(db, snapshots),
   };
 }
 

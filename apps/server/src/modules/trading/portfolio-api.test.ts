@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { loadFxTable } from '../fx/service';
 import { modelPrice } from '../instruments/service';
 import { depositCash } from '../ledger';
 
@@ -154,7 +155,21 @@ describe('GET /api/portfolio/analytics on the demo', () => {
       0n,
     );
     expect(a.cash.find((c) => c.currency === 'USD')?.total).toBe(usd(cash));
-    expect(a.totalPortfolioValue).toBe(usd(cash + marketValue));
+    // Other currencies: each summed in its currency (cash + positions at cost = mark), converted once.
+    const fx = await loadFxTable(t.db);
+    const otherCurrencies = new Set(a.cash.map((c) => c.currency).filter((c) => c !== 'USD'));
+    expect(otherCurrencies.size).toBeGreaterThan(1);
+    let converted = 0n;
+    for (const currency of otherCurrencies) {
+      const held = TYPES.filter((type) => picked[type].currency === currency).reduce(
+        (sum, type) => sum + FIXTURE[type].quantity * m(FIXTURE[type].price),
+        0n,
+      );
+      converted += fx.convert(m(a.cash.find((c) => c.currency === currency)!.total) + held, currency, 'USD');
+    }
+    expect(a.totalPortfolioValue).toBe(usd(cash + marketValue + converted));
+    expect(a.fx).toMatchObject({ notConverted: [], rateDate: fx.rateDate });
+    expect(a.fx!.rates.map((r) => r.currency).sort()).toEqual([...otherCurrencies].sort());
     const pamGain = FIXTURE.PAM.quantity * (m(TODAY_PAM_SALE.price) - m(FIXTURE.PAM.price));
     const stkGain = FIXTURE.STK.quantity * (m(TODAY_STK.price) - m(FIXTURE.STK.price));
     expect(a.realizedPnL).toBe(usd(TODAY_PAM_SALE.quantity * (m(TODAY_PAM_SALE.price) - m(FIXTURE.PAM.price))));
@@ -163,6 +178,33 @@ describe('GET /api/portfolio/analytics on the demo', () => {
     const pamToday = FIXTURE.PAM.quantity * (m(TODAY_PAM_SALE.price) - m(YESTERDAY_PAM.price));
     expect(a.todayPnL).toBe(usd(pamToday + stkGain));
     expect(a.issuedInventory).toEqual([]);
+  });
+
+  it('reports the totals in a chosen currency with the same rates', async () => {
+    const inUsd = await analytics('investor@meridian.test');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/portfolio/analytics?currency=EUR',
+      headers: { cookie: await t.signIn('investor@meridian.test') },
+    });
+    expect(res.statusCode).toBe(200);
+    const inEur: PortfolioAnalytics = res.json();
+    expect(inEur.currency).toBe('EUR');
+    const fx = await loadFxTable(t.db);
+    // Same holdings, other currency: within the rounding of one conversion per currency.
+    const expected = fx.convert(m(inUsd.totalPortfolioValue), 'USD', 'EUR');
+    const diff = m(inEur.totalPortfolioValue) - expected;
+    expect(diff < 0n ? -diff : diff).toBeLessThanOrEqual(10n);
+    expect(inEur.cash.find((c) => c.currency === 'EUR')?.reportingValue).toBe(
+      inEur.cash.find((c) => c.currency === 'EUR')?.total,
+    );
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/portfolio/analytics?currency=XXX',
+      headers: { cookie: await t.signIn('investor@meridian.test') },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBeDefined();
   });
 
   it("keeps the demo user's own issues out of value and P&L and lists them as inventory", async () => {
@@ -180,7 +222,11 @@ describe('GET /api/portfolio/analytics on the demo', () => {
         marketValue: usd(pamValue),
       }),
     ]);
-    expect(a.totalPortfolioValue).toBe(usd(cash + pamValue));
+    const fx = await loadFxTable(t.db);
+    const otherCash = a.cash
+      .filter((c) => c.currency !== 'USD')
+      .reduce((sum, c) => sum + fx.convert(m(c.total), c.currency, 'USD'), 0n);
+    expect(a.totalPortfolioValue).toBe(usd(cash + pamValue + otherCash));
     expect(a.totalPnL).toBe(usd(pamValue - DEMO_PAM.quantity * m(DEMO_PAM.price)));
     expect(a.todayPnL).toBe(usd(DEMO_PAM.quantity * (m(TODAY_PAM_SALE.price) - m(YESTERDAY_PAM.price))));
     expect(a.realizedPnL).toBe('0.00');

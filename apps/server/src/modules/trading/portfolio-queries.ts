@@ -1,12 +1,13 @@
-import { toMinorUnits, type PortfolioAnalytics } from '@meridian/schemas';
+import { toMinorUnits, type PortfolioAnalytics, type ReportingFx } from '@meridian/schemas';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { balances, instruments, ledgerAccounts, orders, trades } from '../../db/schema';
+import { FX_SOURCE, loadFxTable, type FxTable } from '../fx/service';
 import { listInstruments } from '../instruments/service';
 import { userAccountCode } from '../ledger';
 import { valuePortfolio, type UnitMovement } from './portfolio';
 
-/** Totals are reported in this currency (SPEC: dollars); other currencies are listed, not converted. */
+/** Totals are reported in this currency unless the caller chooses another (SPEC: dollars). */
 export const REPORTING_CURRENCY = 'USD';
 
 // PGlite answers `{ rows }`, postgres-js an array of rows.
@@ -14,8 +15,44 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) ?? [];
 }
 
-/** Cash, positions at their marks, P&L and activity counts of one user. */
-export async function portfolioAnalytics(db: Db, userId: string, now = new Date()): Promise<PortfolioAnalytics> {
+/**
+ * Cash, positions at their marks, P&L and activity counts of one user, totals in `currency`
+ * converted with the latest ECB reference rates (modules/fx, exact decimals).
+ */
+export async function portfolioAnalytics(
+  db: Db,
+  userId: string,
+  currency: string = REPORTING_CURRENCY,
+  now = new Date(),
+): Promise<PortfolioAnalytics> {
+  const fx = await loadFxTable(db);
+  const toReporting = (amount: bigint, from: string) =>
+    from === currency ? amount : fx.has(from) && fx.has(currency) ? fx.convert(amount, from, currency) : null;
+  const { notConverted, ...analytics } = await valueOf(db, userId, currency, toReporting, now);
+  const held = new Set([...analytics.cash.map((c) => c.currency), ...analytics.positions.map((p) => p.currency)]);
+  return { ...analytics, fx: reportingFx(fx, currency, held, notConverted) };
+}
+
+/** The rates behind a conversion into `currency` of the `held` currencies. */
+export function reportingFx(fx: FxTable, currency: string, held: Set<string>, notConverted: string[]): ReportingFx {
+  const used = [...held].filter((c) => c !== currency && fx.has(c) && fx.has(currency)).sort();
+  const dateOf = (c: string) => fx.quotes.find((q) => q.currency === c)?.rateDate;
+  const rates = used.map((c) => {
+    // A cross through EUR cites the later of its two legs' publication dates (as GET /api/fx/rates does).
+    const dates = [dateOf(c), dateOf(currency)].filter((d): d is string => Boolean(d)).sort();
+    return { currency: c, rate: fx.rateText(c, currency), rateDate: dates.at(-1) ?? fx.rateDate! };
+  });
+  const rateDate = rates.reduce<string | null>((max, r) => (max && max > r.rateDate ? max : r.rateDate), null);
+  return { source: FX_SOURCE, rateDate, rates, notConverted };
+}
+
+async function valueOf(
+  db: Db,
+  userId: string,
+  currency: string,
+  toReporting: (amount: bigint, from: string) => bigint | null,
+  now: Date,
+) {
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const [account] = await db
     .select({ id: ledgerAccounts.id })
@@ -30,7 +67,8 @@ export async function portfolioAnalytics(db: Db, userId: string, now = new Date(
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
   const base = {
-    currency: REPORTING_CURRENCY,
+    currency,
+    toReporting,
     totalTrades: tradeCount?.n ?? 0,
     openOrders: openCount?.n ?? 0,
     dayStart,
@@ -72,6 +110,7 @@ export async function portfolioAnalytics(db: Db, userId: string, now = new Date(
     instrumentId: instrument.id,
     name: instrument.name,
     currency: instrument.currency,
+    contractType: instrument.contractType,
     units: units.get(instrument.id)?.total ?? 0n,
     reservedUnits: units.get(instrument.id)?.reserved ?? 0n,
     price: instrument.price === null ? null : toMinorUnits(instrument.price),

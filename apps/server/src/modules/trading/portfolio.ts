@@ -1,4 +1,10 @@
-import { fromMinorUnits, type IssuedInventory, type PortfolioAnalytics, type Position } from '@meridian/schemas';
+import {
+  fromMinorUnits,
+  type ContractType,
+  type IssuedInventory,
+  type PortfolioAnalytics,
+  type Position,
+} from '@meridian/schemas';
 
 /** One traded movement of a user's units of an instrument (never their own issue), in time order. */
 export interface UnitMovement {
@@ -15,6 +21,7 @@ export interface HoldingInput {
   instrumentId: string;
   name: string;
   currency: string;
+  contractType?: ContractType;
   units: bigint;
   reservedUnits: bigint;
   /** Mark price now (last trade, else the instrument's model/issue price), hundredths. */
@@ -25,8 +32,20 @@ export interface HoldingInput {
   ownIssue: boolean;
 }
 
+/** Hundredths of `from` → hundredths of the reporting currency; null when there is no rate. */
+export type ToReporting = (amount: bigint, from: string) => bigint | null;
+
+/** Without FX rates only the reporting currency itself converts. */
+const sameCurrencyOnly =
+  (reporting: string): ToReporting =>
+  (amount, from) =>
+    from === reporting ? amount : null;
+
 export interface PortfolioInput {
+  /** The reporting currency of the totals. */
   currency: string;
+  /** Conversion into `currency` (exact decimals, see modules/fx); default: none but `currency` itself. */
+  toReporting?: ToReporting;
   cash: { currency: string; total: bigint; reserved: bigint }[];
   /** Units held now (units or reserved > 0), plus instruments traded today and no longer held. */
   holdings: HoldingInput[];
@@ -75,18 +94,34 @@ export function costBasis(movements: readonly UnitMovement[], dayStart: Date): M
   return basis;
 }
 
+interface CurrencySums {
+  value: bigint;
+  unrealized: bigint;
+  realized: bigint;
+  today: bigint;
+}
+
 /**
  * Values an investor's portfolio: positions at their mark against the cash paid for them
  * (average cost), realized P&L on sales, and today's P&L = value now - value at the start
  * of the UTC day - cash paid today. Units of the user's own issues are inventory: listed
  * apart, outside value and P&L (a claim on oneself is not an asset; selling it raises cash,
- * which does count). Totals cover `currency` only: there are no FX rates to convert the rest.
+ * which does count). Each currency is summed in that currency, then converted once into the
+ * reporting currency; a currency without a rate is named in `notConverted`, never dropped silently.
  */
-export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
+export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics & { notConverted: string[] } {
+  const toReporting = input.toReporting ?? sameCurrencyOnly(input.currency);
   const basis = costBasis(input.movements, input.dayStart);
-  let value = 0n;
-  let unrealizedTotal = 0n;
-  let today = 0n;
+  const sums = new Map<string, CurrencySums>();
+  const sumsOf = (currency: string) => {
+    let s = sums.get(currency);
+    if (!s) sums.set(currency, (s = { value: 0n, unrealized: 0n, realized: 0n, today: 0n }));
+    return s;
+  };
+  const reporting = (amount: bigint, currency: string) => {
+    const converted = toReporting(amount, currency);
+    return converted === null ? null : fromMinorUnits(converted);
+  };
   const positions: Position[] = [];
   const issuedInventory: IssuedInventory[] = [];
   for (const h of input.holdings) {
@@ -114,25 +149,39 @@ export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
         marketValue: fromMinorUnits(marketValue),
         costBasis: fromMinorUnits(cost),
         unrealizedPnL: fromMinorUnits(unrealized),
+        ...(h.contractType ? { contractType: h.contractType } : {}),
+        reportingValue: h.price === null ? null : reporting(marketValue, h.currency),
       });
-    if (h.currency !== input.currency || h.price === null) continue;
-    value += marketValue;
-    unrealizedTotal += unrealized;
+    if (h.price === null) continue;
+    const s = sumsOf(h.currency);
+    s.value += marketValue;
+    s.unrealized += unrealized;
     // Units held at the start of the day are only ever bought (issuers' own units are inventory),
     // so a trade before today exists and marks them.
     const startUnits = h.units - (b?.todayUnits ?? 0n);
-    today += marketValue - startUnits * (h.dayStartPrice ?? h.price) - (b?.todayCash ?? 0n);
+    s.today += marketValue - startUnits * (h.dayStartPrice ?? h.price) - (b?.todayCash ?? 0n);
   }
   // Realized P&L of instruments no longer held still counts.
-  let realized = 0n;
-  for (const b of basis.values()) if (b.currency === input.currency) realized += b.realized;
-  const cashHere = input.cash.find((c) => c.currency === input.currency)?.total ?? 0n;
+  for (const b of basis.values()) sumsOf(b.currency).realized += b.realized;
+  for (const c of input.cash) sumsOf(c.currency).value += c.total;
+
+  const totals = { value: 0n, unrealized: 0n, realized: 0n, today: 0n };
+  const notConverted: string[] = [];
+  for (const [currency, s] of sums) {
+    if (s.value === 0n && s.unrealized === 0n && s.realized === 0n && s.today === 0n) continue;
+    const parts = (Object.keys(totals) as (keyof CurrencySums)[]).map((k) => [k, toReporting(s[k], currency)] as const);
+    if (parts.some(([, v]) => v === null)) {
+      notConverted.push(currency);
+      continue;
+    }
+    for (const [k, v] of parts) totals[k] += v!;
+  }
   return {
     currency: input.currency,
-    totalPortfolioValue: fromMinorUnits(value + cashHere),
-    totalPnL: fromMinorUnits(unrealizedTotal + realized),
-    realizedPnL: fromMinorUnits(realized),
-    todayPnL: fromMinorUnits(today),
+    totalPortfolioValue: fromMinorUnits(totals.value),
+    totalPnL: fromMinorUnits(totals.unrealized + totals.realized),
+    realizedPnL: fromMinorUnits(totals.realized),
+    todayPnL: fromMinorUnits(totals.today),
     totalTrades: input.totalTrades,
     openOrders: input.openOrders,
     cash: input.cash.map((c) => ({
@@ -140,8 +189,10 @@ export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics {
       total: fromMinorUnits(c.total),
       reserved: fromMinorUnits(c.reserved),
       available: fromMinorUnits(c.total - c.reserved),
+      reportingValue: reporting(c.total, c.currency),
     })),
     positions,
     issuedInventory,
+    notConverted: notConverted.sort(),
   };
 }

@@ -1,8 +1,10 @@
 import {
+  errorResponseSchema,
   myTradeListSchema,
   orderListSchema,
   orderSchema,
   placeOrderSchema,
+  portfolioAnalyticsQuerySchema,
   portfolioAnalyticsSchema,
   tradeListSchema,
   type Order,
@@ -200,11 +202,13 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         tags: ['trading'],
-        summary: 'Portfolio value, P&L (total, realized, today), trades, cash and positions of the signed-in user',
-        response: { 200: portfolioAnalyticsSchema },
+        summary:
+          'Portfolio value, P&L (total, realized, today), trades, cash and positions of the signed-in user; totals in the reporting currency (ECB rates)',
+        querystring: portfolioAnalyticsQuerySchema,
+        response: { 200: portfolioAnalyticsSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => portfolioAnalytics(app.db, request.user.id),
+    async (request) => portfolioAnalytics(app.db, request.user.id, request.query.currency),
   );
 };
 

@@ -53,6 +53,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/risk/metrics': { permission: 'view_risk_metrics' },
   'POST /api/risk/stress': { permission: 'run_stress_tests' },
   'PUT /api/risk/limits': { permission: 'manage_risk_limits' },
+  'PUT /api/risk/capital': { permission: 'manage_risk_limits' },
 
   'POST /api/instruments': { permission: 'create_instruments' },
   'GET /api/instruments': 'signed-in',

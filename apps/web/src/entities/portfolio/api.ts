@@ -2,7 +2,7 @@ import { portfolioAnalyticsSchema, type PortfolioAnalytics } from '@meridian/sch
 import { apiRequest, urlFromQueryKey } from '@/lib/api';
 import { portfolioKeys } from './keys';
 
-/** GET /api/portfolio/analytics: cash, positions, P&L and portfolio value of the signed-in user. */
-export async function getPortfolioAnalytics(): Promise<PortfolioAnalytics> {
-  return portfolioAnalyticsSchema.parse(await apiRequest('GET', urlFromQueryKey(portfolioKeys.analytics())));
+/** GET /api/portfolio/analytics: cash, positions, P&L and portfolio value of the signed-in user, totals in `currency`. */
+export async function getPortfolioAnalytics(currency?: string): Promise<PortfolioAnalytics> {
+  return portfolioAnalyticsSchema.parse(await apiRequest('GET', urlFromQueryKey(portfolioKeys.analytics(currency))));
 }

@@ -5,12 +5,13 @@ import { portfolioKeys } from './keys';
 /** SPEC §7: the portfolio refreshes every 30 s; own-order frames on the stream invalidate it sooner. */
 export const PORTFOLIO_REFRESH_MS = 30_000;
 
-type Options = { enabled?: boolean; meta?: Record<string, unknown> };
+type Options = { enabled?: boolean; meta?: Record<string, unknown>; currency?: string };
 
-export function usePortfolioAnalytics({ enabled = true, meta }: Options = {}) {
+/** Totals in `currency` (the reporting currency; USD when absent). */
+export function usePortfolioAnalytics({ enabled = true, meta, currency }: Options = {}) {
   return useQuery({
-    queryKey: portfolioKeys.analytics(),
-    queryFn: getPortfolioAnalytics,
+    queryKey: portfolioKeys.analytics(currency),
+    queryFn: () => getPortfolioAnalytics(currency),
     refetchInterval: PORTFOLIO_REFRESH_MS,
     enabled,
     meta,

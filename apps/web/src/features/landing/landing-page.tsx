@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/page-header';
+import { ReportingCurrencySelect } from '@/components/reporting-currency-select';
 import { useAuth } from '@/entities/session';
 import { HoldingsCard } from './components/holdings-card';
 import { LinkCards } from './components/link-cards';
@@ -10,13 +11,18 @@ import { WalletStatus } from './components/wallet-status';
 
 /** Landing dashboard (SPEC §2): portfolio, holdings, transactions, link cards, roles, status. */
 export default function LandingPage() {
-  const { user } = useAuth();
+  const { user, isAuthenticated } = useAuth();
   return (
     <div className="grid gap-6">
       <PageHeader
         title="Dashboard"
         description={user ? `Welcome back, ${user.name}.` : 'Issue, list and trade ACTUS financial instruments.'}
-        actions={<WalletStatus />}
+        actions={
+          <>
+            {isAuthenticated ? <ReportingCurrencySelect /> : null}
+            <WalletStatus />
+          </>
+        }
       />
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <PortfolioBalanceCard />

@@ -5,6 +5,7 @@ import { useAuth } from '@/entities/session';
 import { useApiLatency as useApiLatencyQuery, useSystemStatus as useSystemStatusQuery } from '@/entities/system';
 import { useMyTrades as useMyTradesQuery } from '@/entities/trade';
 import { errorStatus } from '@/lib/api';
+import { useReportingCurrency } from '@/lib/reporting-currency';
 import { LATENCY_PROBE_MS, SYSTEM_STATUS_REFRESH_MS, TRADES_REFRESH_MS } from '../constants';
 
 /**
@@ -36,7 +37,8 @@ export function useApiLatency() {
 
 export function usePortfolioAnalytics() {
   const { isAuthenticated } = useAuth();
-  return optional(usePortfolioAnalyticsQuery({ enabled: isAuthenticated, meta: PERSONAL }));
+  const [currency] = useReportingCurrency();
+  return optional(usePortfolioAnalyticsQuery({ enabled: isAuthenticated, meta: PERSONAL, currency }));
 }
 
 export function useMyTrades() {

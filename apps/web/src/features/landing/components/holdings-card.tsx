@@ -1,10 +1,10 @@
 import { PieChart } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { holdingShares } from '@/entities/portfolio';
 import { useAuth } from '@/entities/session';
 import { formatPercent } from '@/lib/format';
 import { usePortfolioAnalytics } from '../api/landing-queries';
-import { holdingShares } from '../lib/portfolio-views';
 import { CardMessage } from './card-message';
 
 const MAX_ROWS = 5;
@@ -13,9 +13,9 @@ const MAX_ROWS = 5;
 export function HoldingsCard() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
   const analytics = usePortfolioAnalytics();
-  const { shares, otherCurrencies } = analytics.data?.available
+  const { shares, notConverted } = analytics.data?.available
     ? holdingShares(analytics.data.data)
-    : { shares: [], otherCurrencies: 0 };
+    : { shares: [], notConverted: [] };
   const currency = analytics.data?.available ? analytics.data.data.currency : '';
   return (
     <Card>
@@ -50,9 +50,9 @@ export function HoldingsCard() {
               ))}
             </ul>
             <p className="text-xs text-muted-foreground">
-              Shares of {currency} market value
+              Shares of market value in {currency}
               {shares.length > MAX_ROWS ? ` · ${shares.length - MAX_ROWS} smaller holding(s) not shown` : ''}
-              {otherCurrencies > 0 ? ` · ${otherCurrencies} holding(s) in other currencies not included` : ''}
+              {notConverted.length > 0 ? ` · no FX rate for ${notConverted.join(', ')}: not included` : ''}
             </p>
           </div>
         )}

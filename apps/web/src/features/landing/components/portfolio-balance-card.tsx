@@ -60,7 +60,13 @@ function PortfolioFigures({ analytics: a }: { analytics: PortfolioAnalytics }) {
       </p>
       <p className="text-xs text-muted-foreground">
         {formatNumber(a.totalTrades)} trades · {formatNumber(a.openOrders)} open orders
+        {a.fx?.rateDate ? ` · all currencies in ${a.currency} at ECB rates of ${a.fx.rateDate}` : ''}
       </p>
+      {a.fx?.notConverted.length ? (
+        <p className="text-xs text-warning" role="status">
+          No FX rate for {a.fx.notConverted.join(', ')}: not included in the totals.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ const COLOURS = [
 ];
 
 /** Portfolio Exposure donut from real positions (USD, gross). Default export: loaded lazily. */
-export function ExposureDonut({ exposure }: { exposure: RiskMetrics['exposure'] }) {
+export function ExposureDonut({ exposure, currency }: { exposure: RiskMetrics['exposure']; currency: string }) {
   return (
     <div className="h-64 w-full" role="img" aria-label="Portfolio exposure by asset class">
       <ResponsiveContainer width="100%" height="100%">
@@ -29,7 +29,7 @@ export function ExposureDonut({ exposure }: { exposure: RiskMetrics['exposure'] 
               <Cell key={e.category} fill={COLOURS[i % COLOURS.length]} />
             ))}
           </Pie>
-          <Tooltip formatter={(value, name) => [formatCurrency(Number(value)), String(name)]} />
+          <Tooltip formatter={(value, name) => [formatCurrency(Number(value), currency), String(name)]} />
           <Legend
             formatter={(value: string) => `${value} ${exposure.find((e) => e.category === value)?.percent ?? 0}%`}
           />
@@ -40,7 +40,7 @@ export function ExposureDonut({ exposure }: { exposure: RiskMetrics['exposure'] 
 }
 
 /** VaR Historical Trend: the stored daily 95 % and 99 % 1-day VaR. */
-export function VarTrend({ history }: { history: RiskMetrics['history'] }) {
+export function VarTrend({ history, currency }: { history: RiskMetrics['history']; currency: string }) {
   const data = history.map((h) => ({ date: h.date, var95: Number(h.var95), var99: Number(h.var99) }));
   return (
     <div className="h-64 w-full" role="img" aria-label="VaR historical trend, 95% and 99%">
@@ -49,7 +49,10 @@ export function VarTrend({ history }: { history: RiskMetrics['history'] }) {
           <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={32} />
           <YAxis tick={{ fontSize: 11 }} width={72} tickFormatter={(v: number) => formatNumber(v, 0)} />
           <Tooltip
-            formatter={(value, name) => [formatCurrency(Number(value)), name === 'var95' ? 'VaR 95%' : 'VaR 99%']}
+            formatter={(value, name) => [
+              formatCurrency(Number(value), currency),
+              name === 'var95' ? 'VaR 95%' : 'VaR 99%',
+            ]}
           />
           <Legend formatter={(value: string) => (value === 'var95' ? '95%' : '99%')} />
           <Line type="monotone" dataKey="var95" stroke={COLOURS[0]} dot={false} isAnimationActive={false} />

@@ -23,13 +23,13 @@ export function MetricCards({ metrics }: { metrics: RiskMetrics }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <Metric
         title="VaR (95%)"
-        value={formatCurrency(metrics.var.var95)}
-        detail={`1-day historical · 99%: ${formatCurrency(metrics.var.var99)}${varLimit?.utilisation != null ? ` · ${varLimit.utilisation}% of limit` : ''}`}
+        value={formatCurrency(metrics.var.var95, metrics.reportingCurrency)}
+        detail={`1-day historical · 99%: ${formatCurrency(metrics.var.var99, metrics.reportingCurrency)}${varLimit?.utilisation != null ? ` · ${varLimit.utilisation}% of limit` : ''}`}
       />
       <Metric
         title="DV01"
-        value={formatCurrency(metrics.dv01)}
-        detail={`Loss for +1 bp in rates · CS01 ${formatCurrency(metrics.cs01)}`}
+        value={formatCurrency(metrics.dv01, metrics.reportingCurrency)}
+        detail={`Loss for +1 bp in rates · CS01 ${formatCurrency(metrics.cs01, metrics.reportingCurrency)}`}
       />
       <Metric
         title="Credit Rating"

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCurrency, formatDateTime } from '@/lib/format';
+import { CapitalBaseDialog } from './capital-base-dialog';
 
 type Limit = RiskMetrics['limits'][number];
 const STATUS_VARIANT = {
@@ -63,7 +64,18 @@ const CAPITAL_VARIANT = {
 } as const;
 const ratio = (x: number | null, min: string) => (x === null ? '—' : `${x.toFixed(2)}% (min ${min})`);
 
-export function CapitalPanel({ capital }: { capital: RiskMetrics['capital'] }) {
+const NO_BASE = { cet1: '', additionalTier1: '', tier2: '' };
+
+export function CapitalPanel({
+  capital,
+  currency,
+  editable,
+}: {
+  capital: RiskMetrics['capital'];
+  currency: string;
+  /** The user may set the organisation's capital base (manage_risk_limits) and the scope has one. */
+  editable: boolean;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between">
@@ -85,12 +97,18 @@ export function CapitalPanel({ capital }: { capital: RiskMetrics['capital'] }) {
             <dd className="tabular-nums">{ratio(capital.leverageRatio, '3%')}</dd>
             <dt className="text-muted-foreground">RWA (credit + market)</dt>
             <dd className="tabular-nums">
-              {formatCurrency(capital.rwa)} ({formatCurrency(capital.creditRwa)} + {formatCurrency(capital.marketRwa)})
+              {formatCurrency(capital.rwa, currency)} ({formatCurrency(capital.creditRwa, currency)} +{' '}
+              {formatCurrency(capital.marketRwa, currency)})
             </dd>
             <dt className="text-muted-foreground">Tier 1 capital</dt>
-            <dd className="tabular-nums">{formatCurrency(capital.tier1)}</dd>
+            <dd className="tabular-nums">{formatCurrency(capital.tier1, currency)}</dd>
           </dl>
         )}
+        {editable ? (
+          <div className="mt-3">
+            <CapitalBaseDialog base={capital?.base ?? NO_BASE} />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -98,7 +116,7 @@ export function CapitalPanel({ capital }: { capital: RiskMetrics['capital'] }) {
 
 const LEVEL_VARIANT = { acceptable: 'success', moderate: 'warning', high: 'destructive' } as const;
 
-export function StressTable({ stress }: { stress: RiskMetrics['stress'] }) {
+export function StressTable({ stress, currency }: { stress: RiskMetrics['stress']; currency: string }) {
   return (
     <Card>
       <CardHeader>
@@ -123,7 +141,7 @@ export function StressTable({ stress }: { stress: RiskMetrics['stress'] }) {
                   {s.note ? <div className="text-xs text-muted-foreground">{s.note}</div> : null}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {formatCurrency(s.portfolioImpact)} ({s.impactPercent.toFixed(2)}%)
+                  {formatCurrency(s.portfolioImpact, currency)} ({s.impactPercent.toFixed(2)}%)
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {s.capitalImpact === null ? '—' : `${s.capitalImpact.toFixed(2)}% of Tier 1`}

@@ -1,13 +1,16 @@
-import type { RiskScope } from '@meridian/schemas';
+import type { RiskMetrics, RiskScope } from '@meridian/schemas';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ReportingCurrencySelect } from '@/components/reporting-currency-select';
+import { useMyPermissions } from '@/entities/permission';
+import { useRiskMetrics } from '@/entities/risk';
 import { errorMessage } from '@/lib/api';
 import { formatCurrency, formatDateTime } from '@/lib/format';
-import { useRiskMetrics } from '../api/get-risk-metrics';
+import { useReportingCurrency } from '@/lib/reporting-currency';
 import { ExposureDonut, VarTrend } from '../components/charts';
 import { MetricCards } from '../components/metric-cards';
 import { BacktestPanel, CapitalPanel, LimitsPanel, StressTable } from '../components/panels';
@@ -21,7 +24,9 @@ const SCOPES: { scope: RiskScope; label: string }[] = [
 /** Risk Analytics Dashboard (/risk, SPEC §2): every figure computed by the risk engine. */
 export default function RiskDashboard() {
   const [scope, setScope] = useState<RiskScope>('own');
-  const metrics = useRiskMetrics(scope);
+  const [currency] = useReportingCurrency();
+  const metrics = useRiskMetrics(scope, { currency });
+  const { held } = useMyPermissions();
   return (
     <section>
       <PageHeader
@@ -29,6 +34,7 @@ export default function RiskDashboard() {
         description="Portfolio risk from real positions, revalued through their ACTUS cash flows"
         actions={
           <>
+            <ReportingCurrencySelect />
             <div className="flex gap-1" role="group" aria-label="Portfolio">
               {SCOPES.map((s) => (
                 <Button
@@ -59,8 +65,10 @@ export default function RiskDashboard() {
       ) : (
         <div className="flex flex-col gap-6">
           <p className="text-sm text-muted-foreground">
-            {metrics.data.scopeName} · value {formatCurrency(metrics.data.portfolioValue)} (USD) ·{' '}
-            {metrics.data.positions} positions · computed {formatDateTime(metrics.data.computedAt)}
+            {metrics.data.scopeName} · value{' '}
+            {formatCurrency(metrics.data.portfolioValue, metrics.data.reportingCurrency)} (
+            {metrics.data.reportingCurrency}) · {metrics.data.positions} positions · computed{' '}
+            {formatDateTime(metrics.data.computedAt)}
             {metrics.data.fxRateDate ? ` · ECB rates of ${metrics.data.fxRateDate}` : ''}
           </p>
           <MetricCards metrics={metrics.data} />
@@ -71,7 +79,7 @@ export default function RiskDashboard() {
               </CardHeader>
               <CardContent>
                 {metrics.data.exposure.length ? (
-                  <ExposureDonut exposure={metrics.data.exposure} />
+                  <ExposureDonut exposure={metrics.data.exposure} currency={metrics.data.reportingCurrency} />
                 ) : (
                   <p className="text-sm text-muted-foreground">No positions.</p>
                 )}
@@ -83,7 +91,7 @@ export default function RiskDashboard() {
               </CardHeader>
               <CardContent>
                 {metrics.data.history.length ? (
-                  <VarTrend history={metrics.data.history} />
+                  <VarTrend history={metrics.data.history} currency={metrics.data.reportingCurrency} />
                 ) : (
                   <p className="text-sm text-muted-foreground">No history yet.</p>
                 )}
@@ -92,10 +100,14 @@ export default function RiskDashboard() {
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
             <LimitsPanel metrics={metrics.data} />
-            <CapitalPanel capital={metrics.data.capital} />
+            <CapitalPanel
+              capital={metrics.data.capital}
+              currency={metrics.data.reportingCurrency}
+              editable={scope !== 'market' && held.has('manage_risk_limits')}
+            />
             <BacktestPanel metrics={metrics.data} />
           </div>
-          <StressTable stress={metrics.data.stress} />
+          <StressTable stress={metrics.data.stress} currency={metrics.data.reportingCurrency} />
           <VarDetails metrics={metrics.data} />
         </div>
       )}
@@ -103,8 +115,9 @@ export default function RiskDashboard() {
   );
 }
 
-function VarDetails({ metrics }: { metrics: NonNullable<ReturnType<typeof useRiskMetrics>['data']> }) {
+function VarDetails({ metrics }: { metrics: RiskMetrics }) {
   const v = metrics.var;
+  const money = (x: string) => formatCurrency(x, metrics.reportingCurrency);
   return (
     <Card>
       <CardHeader>
@@ -112,9 +125,9 @@ function VarDetails({ metrics }: { metrics: NonNullable<ReturnType<typeof useRis
       </CardHeader>
       <CardContent className="flex flex-col gap-2 text-sm">
         <p>
-          VaR 95% {formatCurrency(v.var95)} · 99% {formatCurrency(v.var99)} · 10-day 95% {formatCurrency(v.var95TenDay)}{' '}
-          · 10-day 99% {formatCurrency(v.var99TenDay)} · ES 97.5% {formatCurrency(v.es975)} · parametric 95%{' '}
-          {formatCurrency(v.parametric95)} / 99% {formatCurrency(v.parametric99)}
+          VaR 95% {money(v.var95)} · 99% {money(v.var99)} · 10-day 95% {money(v.var95TenDay)} · 10-day 99%{' '}
+          {money(v.var99TenDay)} · ES 97.5% {money(v.es975)} · parametric 95% {money(v.parametric95)} / 99%{' '}
+          {money(v.parametric99)}
         </p>
         <p className="text-xs text-muted-foreground">
           {v.method} {v.window ? `Window ${v.window.from} → ${v.window.to}.` : ''}
