@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_MESSAGES, isAmountWithinBounds, toMinorUnits } from './common';
 import { CURRENCIES } from './instrument-constants';
 
 const isoDate = z.iso.date();
@@ -32,3 +33,39 @@ export const fxRatesSchema = z
   })
   .meta({ id: 'FxRates' });
 export type FxRates = z.infer<typeof fxRatesSchema>;
+
+/**
+ * `POST /api/fx/conversions`: converts the caller's own cash from one currency into another at
+ * the latest ECB reference rate (booked as a withdrawal and a deposit, one transaction).
+ */
+export const fxConversionRequestSchema = z
+  .object({
+    from: z.enum(CURRENCIES),
+    to: z.enum(CURRENCIES),
+    /** Amount of `from` to convert, decimal with at most 2 decimals ("1,000.50" is refused: send 1000.50). */
+    amount: z
+      .union([z.number(), z.string()])
+      .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, AMOUNT_MESSAGES.positive)
+      .refine((v) => (toMinorUnits(v) ?? 0n) <= 0n || isAmountWithinBounds(v), AMOUNT_MESSAGES.tooLarge),
+  })
+  .strict()
+  .refine((c) => c.from !== c.to, { message: 'Choose two different currencies', path: ['to'] })
+  .meta({ id: 'FxConversionRequest' });
+export type FxConversionRequest = z.output<typeof fxConversionRequestSchema>;
+
+export const fxConversionSchema = z
+  .object({
+    from: z.enum(CURRENCIES),
+    to: z.enum(CURRENCIES),
+    amount: z.string(),
+    converted: z.string(),
+    /** Units of `to` per 1 `from`, 8 decimals. */
+    rate: z.string(),
+    rateDate: isoDate,
+    source: z.string(),
+    balances: z.array(
+      z.object({ currency: z.string(), total: z.string(), reserved: z.string(), available: z.string() }),
+    ),
+  })
+  .meta({ id: 'FxConversion' });
+export type FxConversion = z.infer<typeof fxConversionSchema>;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FX_FILE, parseWideCsv } from '../../db/seed/market-history';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { fromMinorUnits } from '@meridian/schemas';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { convert, FxRateUnavailableError, loadFxTable } from './service';
 
 const csv = parseWideCsv(readFileSync(new URL(`../../db/seed/market-data/${FX_FILE}`, import.meta.url), 'utf8'));
@@ -80,5 +81,42 @@ describe('FX service on the seeded ECB history', () => {
     ).json();
     expect(body.rates).toEqual([]);
     expect(body.unavailable).toContain('USD');
+  });
+
+  it('POST /api/fx/conversions converts own cash at the ECB rate, so a CNY instrument can be paid for', async () => {
+    const post = (payload: object, who = cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/fx/conversions',
+        headers: { cookie: who, origin: TEST_ORIGIN },
+        payload,
+      });
+    const table = await loadFxTable(t.db);
+    const res = await post({ from: 'USD', to: 'CNY', amount: '1000.00' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.converted).toBe(fromMinorUnits(table.convert(100_000n, 'USD', 'CNY')));
+    expect(body.rate).toBe(table.rateText('USD', 'CNY'));
+    expect(body.balances.find((b: { currency: string }) => b.currency === 'CNY').total).toBe(body.converted);
+    // The portfolio now lists CNY cash and still totals everything in USD.
+    const analytics = (
+      await t.app.inject({ method: 'GET', url: '/api/portfolio/analytics', headers: { cookie } })
+    ).json();
+    expect(analytics.cash.find((c: { currency: string }) => c.currency === 'CNY')).toMatchObject({
+      total: body.converted,
+      reportingValue: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
+    expect(analytics.fx.notConverted).toEqual([]);
+
+    expect((await post({ from: 'USD', to: 'USD', amount: '1' })).statusCode).toBe(400);
+    expect((await post({ from: 'USD', to: 'EUR', amount: '-1' })).statusCode).toBe(400);
+    expect((await post({ from: 'USD', to: 'EUR', amount: '1.234' })).statusCode).toBe(400);
+    const broke = await post({ from: 'JPY', to: 'USD', amount: '5' });
+    expect(broke.statusCode).toBe(422);
+    expect(broke.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    // A regulator has no funds to manage.
+    expect(
+      (await post({ from: 'USD', to: 'EUR', amount: '1' }, await t.signIn('regulator@meridian.test'))).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,6 +1,14 @@
-import { CURRENCIES, errorResponseSchema, fxRatesQuerySchema, fxRatesSchema } from '@meridian/schemas';
+import {
+  CURRENCIES,
+  errorResponseSchema,
+  fxConversionRequestSchema,
+  fxConversionSchema,
+  fxRatesQuerySchema,
+  fxRatesSchema,
+} from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../access/guard';
+import { convertOwnCash } from './conversion';
 import { FX_SOURCE, loadFxTable } from './service';
 
 /** Reference FX rates (read-only; the history is seeded from the shipped ECB file). */
@@ -40,6 +48,25 @@ const fxRoutes: FastifyPluginAsyncZod = async (app) => {
         unavailable: usable ? unavailable : [...CURRENCIES],
       };
     },
+  );
+
+  app.post(
+    '/api/fx/conversions',
+    {
+      preHandler: requirePermission('manage_funds'),
+      schema: {
+        tags: ['fx'],
+        summary: "Converts the caller's own cash into another currency at the latest ECB reference rate",
+        body: fxConversionRequestSchema,
+        response: {
+          201: fxConversionSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await convertOwnCash(app.db, request.user.id, request.body)),
   );
 };
 

@@ -78,3 +78,58 @@ export async function cashBalance(tx: Tx, userId: string, currency: string) {
     available: fromMinorUnits(total - reserved),
   };
 }
+
+export interface CashConversion {
+  userId: string;
+  from: string;
+  to: string;
+  /** Minor units of `from` paid out, positive. */
+  amount: bigint;
+  /** Minor units of `to` paid in, positive (the caller applies the rate). */
+  converted: bigint;
+  reference: string;
+}
+
+/**
+ * Currency exchange of a user's own cash, done outside the platform at the reference rate: the
+ * `from` amount leaves the account and the `to` amount arrives, as a withdrawal and a deposit
+ * against the external cash account in one statement (each currency balances on its own).
+ * Refused beyond what open orders leave available, and above the per-account cash cap.
+ */
+export async function convertCash(tx: Tx, c: CashConversion): Promise<void> {
+  const account = await getOrCreateUserAccount(tx, c.userId);
+  const key = { accountId: account, assetType: 'cash' as const, asset: c.from };
+  const available = (await lockAvailable(tx, [key])).values().next().value ?? 0n;
+  if (available < c.amount) {
+    throw unprocessable(
+      'INSUFFICIENT_FUNDS',
+      `Insufficient funds: ${fromMinorUnits(available)} ${c.from} available to convert`,
+    );
+  }
+  const external = await getOrCreateAccount(tx, EXTERNAL_CASH_ACCOUNT);
+  await post(tx, [
+    {
+      kind: 'withdraw',
+      reference: `${c.reference}:out`,
+      lines: [
+        { accountId: account, assetType: 'cash', asset: c.from, amount: -c.amount },
+        { accountId: external, assetType: 'cash', asset: c.from, amount: c.amount },
+      ],
+    },
+    {
+      kind: 'deposit',
+      reference: `${c.reference}:in`,
+      lines: [
+        { accountId: account, assetType: 'cash', asset: c.to, amount: c.converted },
+        { accountId: external, assetType: 'cash', asset: c.to, amount: -c.converted },
+      ],
+    },
+  ]);
+  const { total } = await getBalance(tx, account, 'cash', c.to);
+  if (total > MAX_ACCOUNT_CASH_MINOR) {
+    throw unprocessable(
+      'ACCOUNT_LIMIT_EXCEEDED',
+      `An account may hold at most ${fromMinorUnits(MAX_ACCOUNT_CASH_MINOR)} ${c.to}`,
+    );
+  }
+}

@@ -64,6 +64,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/market-data': 'signed-in',
   'GET /api/stream': 'signed-in',
   'GET /api/fx/rates': { permission: 'view_market_data' },
+  'POST /api/fx/conversions': { permission: 'manage_funds' },
 
   'POST /api/orders': { permission: 'place_orders' },
   'DELETE /api/orders/:id': { permission: 'place_orders' },

@@ -42,7 +42,7 @@ export function RecentTransactionsCard() {
                 <TableHead>Type</TableHead>
                 <TableHead>Asset</TableHead>
                 <TableHead className="text-right">Amount</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden sm:table-cell">Time</TableHead>
               </TableRow>
             </TableHeader>
@@ -50,9 +50,9 @@ export function RecentTransactionsCard() {
               {transactions.data.map((t) => (
                 <TableRow key={t.key}>
                   <TableCell className={cn('font-medium', TYPE_TONE[t.type])}>{t.type}</TableCell>
-                  <TableCell className="max-w-48 truncate">{t.asset}</TableCell>
+                  <TableCell className="max-w-36 truncate sm:max-w-48">{t.asset}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCurrency(t.amount, t.currency)}</TableCell>
-                  <TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <Badge variant={STATUS_VARIANT[t.status]}>{t.status}</Badge>
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground sm:table-cell">{formatDateTime(t.time)}</TableCell>

@@ -10,6 +10,7 @@ import { usePortfolioAnalytics } from '@/entities/portfolio';
 import { useRiskMetrics } from '@/entities/risk';
 import { errorMessage } from '@/lib/api';
 import { useReportingCurrency } from '@/lib/reporting-currency';
+import { CashCard } from '../components/cash-card';
 import { EmptyPortfolio } from '../components/empty-portfolio';
 import { MarketOverviewCard } from '../components/market-overview-card';
 import { PerformanceCard } from '../components/performance-card';
@@ -91,7 +92,10 @@ export default function InvestorDashboard() {
                 </CardContent>
               </Card>
             )}
-            <QuickActionsCard />
+            <div className="flex min-w-0 flex-col gap-4">
+              <QuickActionsCard />
+              <CashCard analytics={analytics.data} />
+            </div>
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">

@@ -1,0 +1,3 @@
+export { convertCash } from './api';
+export { useConvertCash } from './hooks';
+export { fxKeys } from './keys';
