@@ -1,7 +1,6 @@
-import { maxDrawdown, performanceMeasures, TRADING_DAYS, type PerformanceDay } from '@meridian/risk';
+import { compilePortfolio, maxDrawdown, performanceMeasures, TRADING_DAYS, type PerformanceDay } from '@meridian/risk';
 import type { Performance } from '@meridian/schemas';
 import type { Db } from '../../db/client';
-import { computeFigures } from './compute';
 import { backfillIfEmpty, snapshotsOf } from './history';
 import { marketHistory, todayMarket, type MarketHistory } from './market';
 import { loadPortfolio, type Portfolio } from './positions';
@@ -38,7 +37,8 @@ async function benchmarkSnapshots(db: Db, history: MarketHistory) {
   const stored = await snapshotsOf(db, BENCHMARK_KEY);
   if (stored.some((r) => r.source === 'backfill')) return stored;
   const [portfolio, market] = await Promise.all([benchmarkPortfolio(db), todayMarket(db)]);
-  await backfillIfEmpty(db, BENCHMARK_KEY, computeFigures(portfolio, market.state, history).compiled, history);
+  // Only the compiled positions are needed here (no VaR of the index itself).
+  await backfillIfEmpty(db, BENCHMARK_KEY, compilePortfolio(portfolio.positions, market.state), history);
   return snapshotsOf(db, BENCHMARK_KEY);
 }
 
