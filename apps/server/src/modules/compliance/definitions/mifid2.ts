@@ -9,6 +9,7 @@ import {
   tradePages,
   type TradeRow,
 } from '../trade-queries';
+import { escapeXmlAttribute, escapeXmlText } from '../formats/xml-writer';
 import { partyLei, requireIsins, VENUE_MIC } from './common';
 
 // MiFIR RTS 22 transaction reports (ISO 20022 auth.016.001.01, ESMA's FinInstrmRptgTxRpt)
@@ -80,31 +81,26 @@ const auth016: NativeXml = {
   open(xml) {
     xml.declaration().start('Document', { xmlns: NAMESPACE }).start('FinInstrmRptgTxRpt');
   },
+  // One template per transaction: the element names are constants, every value is escaped.
+  // Same document as writing it element by element, at a fraction of the calls (bench:reports).
   record(xml, row) {
+    const e = (value: unknown) => escapeXmlText(String(value));
     const party = (name: string, lei: unknown) =>
-      xml.element(name, () => xml.element('AcctOwnr', () => xml.element('Id', () => xml.leaf('LEI', String(lei)))));
-    xml.element('Tx', () =>
-      xml.element('New', () => {
-        xml.leaf('TxId', row.txId).leaf('ExctgPty', row.executingEntityLei);
-        xml.leaf('InvstmtPtyInd', 'true').leaf('SubmitgPty', row.submittingEntityLei);
-        party('Buyr', row.buyerLei);
-        party('Sellr', row.sellerLei);
-        xml.element('OrdrTrnsmssn', () => xml.leaf('TrnsmssnInd', 'false'));
-        xml.element('Tx', () => {
-          xml.leaf('TradDt', row.tradingDateTime).leaf('TradgCpcty', row.tradingCapacity);
-          xml.element('Qty', () => xml.leaf('Unit', row.quantity));
-          xml.element('Pric', () =>
-            xml.element('Pric', () =>
-              xml.element('MntryVal', () => xml.leaf('Amt', row.price, { Ccy: String(row.currency) })),
-            ),
-          );
-          xml.leaf('TradVn', row.venue);
-        });
-        xml.element('FinInstrm', () => xml.leaf('Id', row.isin));
+      `<${name}><AcctOwnr><Id><LEI>${e(lei)}</LEI></Id></AcctOwnr></${name}>`;
+    xml.raw(
+      `<Tx><New><TxId>${e(row.txId)}</TxId><ExctgPty>${e(row.executingEntityLei)}</ExctgPty>` +
+        `<InvstmtPtyInd>true</InvstmtPtyInd><SubmitgPty>${e(row.submittingEntityLei)}</SubmitgPty>` +
+        party('Buyr', row.buyerLei) +
+        party('Sellr', row.sellerLei) +
+        `<OrdrTrnsmssn><TrnsmssnInd>false</TrnsmssnInd></OrdrTrnsmssn>` +
+        `<Tx><TradDt>${e(row.tradingDateTime)}</TradDt><TradgCpcty>${e(row.tradingCapacity)}</TradgCpcty>` +
+        `<Qty><Unit>${e(row.quantity)}</Unit></Qty>` +
+        `<Pric><Pric><MntryVal><Amt Ccy="${escapeXmlAttribute(String(row.currency))}">${e(row.price)}</Amt></MntryVal></Pric></Pric>` +
+        `<TradVn>${e(row.venue)}</TradVn></Tx>` +
+        `<FinInstrm><Id>${e(row.isin)}</Id></FinInstrm>` +
         // The platform's matching engine executes; the client decided (RTS 22 field 57 'NORE').
-        xml.element('ExctgPrsn', () => xml.leaf('Clnt', 'NORE'));
-        xml.element('AddtlAttrbts', () => xml.leaf('SctiesFincgTxInd', 'false'));
-      }),
+        `<ExctgPrsn><Clnt>NORE</Clnt></ExctgPrsn>` +
+        `<AddtlAttrbts><SctiesFincgTxInd>false</SctiesFincgTxInd></AddtlAttrbts></New></Tx>`,
     );
   },
   close(xml) {

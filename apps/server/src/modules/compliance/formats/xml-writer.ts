@@ -54,6 +54,16 @@ export class XmlWriter {
     return this;
   }
 
+  /**
+   * Appends markup the caller built from constant element names and values passed through
+   * `escapeXmlText`/`escapeXmlAttribute` (hot record loops: one template string per record
+   * instead of one call per element).
+   */
+  raw(markup: string): this {
+    this.out(markup);
+    return this;
+  }
+
   /** Opens `name`, runs `body`, closes it. */
   element(name: string, body: () => void, attributes?: Attributes): this {
     this.start(name, attributes);
