@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../client';
 import { seedAccessCatalogue } from './access';
 import { seedAccessDemo } from './access-demo';
+import { seedAccessOrganisation } from './access-organisation';
 import { seedCurves } from './curves';
 import { seedOrganisationLeis } from './identifiers';
 import { seedInstruments } from './instruments';
@@ -31,6 +32,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'trading-accounts', demo: true, run: seedTradingAccounts },
   { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
   { name: 'settlement-queue', demo: true, run: (db) => seedSettlementQueue(db) },
+  { name: 'access-organisation', demo: true, run: (db) => seedAccessOrganisation(db) },
   { name: 'risk-limits', demo: false, run: seedRiskLimits },
   { name: 'risk-capital', demo: true, run: seedRiskCapital },
 ];
