@@ -1,7 +1,8 @@
-import { desc, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
-import { type AuditContent, chainHash, GENESIS_HASH } from './chain';
+import { type AuditContent, canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
 /** One audited change; `occurredAt` defaults to now. */
 export interface AuditEntry {
@@ -17,6 +18,9 @@ export interface AuditEntry {
   clientAddress?: string | null;
   occurredAt?: Date;
 }
+
+/** The request-derived part of an entry (who, under which permission, from where). */
+export type AuditContext = Omit<AuditEntry, 'action'>;
 
 // Any constant works; it names "the audit chain" among the advisory locks of this database.
 const CHAIN_LOCK_KEY = 0x4d455249_4155;
@@ -48,6 +52,62 @@ export async function recordAudit(tx: Tx, entries: AuditEntry | readonly AuditEn
     return row;
   });
   await tx.insert(auditEvents).values(rows);
+}
+
+/**
+ * The same append as `recordAudit`, as a data-modifying CTE (`aud_ins`) for a caller that
+ * writes its change in ONE statement without an explicit transaction (the order batch,
+ * decision 0021). The database computes the chain: each row's canonical text is sent in
+ * two halves around its `seq`, and a recursive query hashes row after row from the head,
+ * with PostgreSQL's sha256 over exactly the bytes `chainHash` hashes. The statement takes
+ * the chain's advisory lock; if another writer extended the head after this statement's
+ * snapshot, the insert fails on the `seq` primary key (SQLSTATE 23505) and the caller
+ * retries — a fork is impossible either way. Null when there is nothing to record.
+ */
+export function auditInsertCte(entries: readonly AuditEntry[]): SQL | null {
+  if (entries.length === 0) return null;
+  const now = new Date();
+  const marker = `seq-${randomUUID()}`;
+  const rows = entries.map((entry) => {
+    const content = toContent(entry, now);
+    const [head, tail] = canonicalJson({ ...content, seq: marker }).split(JSON.stringify(marker)) as [string, string];
+    return {
+      occurred_at: content.occurredAt.toISOString(),
+      actor_id: content.actorId,
+      actor_email: content.actorEmail,
+      action: content.action,
+      authorised_by: content.authorisedBy,
+      subject_type: content.subjectType,
+      subject_id: content.subjectId,
+      before: content.before,
+      after: content.after,
+      request_id: content.requestId,
+      client_address: content.clientAddress,
+      head,
+      tail,
+    };
+  });
+  const json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return sql`aud_lock as (select pg_advisory_xact_lock(${CHAIN_LOCK_KEY}) as locked),
+  aud_rows as (select * from rows from (json_to_recordset(${json}::json) as (occurred_at timestamptz, actor_id text,
+      actor_email text, action text, authorised_by text, subject_type text, subject_id text, before jsonb, after jsonb,
+      request_id text, client_address text, head text, tail text)) with ordinality as r(occurred_at, actor_id, actor_email,
+      action, authorised_by, subject_type, subject_id, before, after, request_id, client_address, head, tail, n)),
+  aud_head as (select coalesce((select h.seq from audit_events h order by h.seq desc limit 1), 0)::bigint as seq,
+      coalesce((select h.hash from audit_events h order by h.seq desc limit 1), ${GENESIS_HASH}) as hash
+    from aud_lock),
+  aud_chain as (with recursive c(n, seq, prev_hash, hash) as (
+      select r.n, h.seq + 1, h.hash, encode(sha256(convert_to(h.hash || chr(10) || r.head || (h.seq + 1)::text || r.tail, 'UTF8')), 'hex')
+      from aud_rows r, aud_head h where r.n = 1
+      union all
+      select r.n, c.seq + 1, c.hash, encode(sha256(convert_to(c.hash || chr(10) || r.head || (c.seq + 1)::text || r.tail, 'UTF8')), 'hex')
+      from c join aud_rows r on r.n = c.n + 1)
+    select * from c),
+  aud_ins as (insert into audit_events (seq, occurred_at, actor_id, actor_email, action, authorised_by, subject_type,
+      subject_id, before, after, request_id, client_address, prev_hash, hash)
+    select c.seq, r.occurred_at, r.actor_id, r.actor_email, r.action, r.authorised_by, r.subject_type, r.subject_id,
+      r.before, r.after, r.request_id, r.client_address, c.prev_hash, c.hash
+    from aud_chain c join aud_rows r on r.n = c.n)`;
 }
 
 function toContent(entry: AuditEntry, now: Date): AuditContent {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/users';
 import { notFound, unauthorized } from '../../errors';
+import { recordAudit } from '../audit/record';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth';
 import { resolveUser } from './session';
 import { forgetSession, sessionKey } from './session-cache';
@@ -30,15 +31,48 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   );
   // Again after the session row is gone: a request racing the sign-out may have cached it.
   forgetEndedSessions(request, url.pathname);
+  const text = await response.text();
+  const signedIn = response.ok && url.pathname.startsWith(`${AUTH_BASE_PATH}/sign-in/`) ? sessionUserOf(text) : null;
+  // Before the cookie is handed out: a sign-in that cannot be audited does not complete.
+  if (signedIn) await recordSessionEvent(request, 'auth.sign_in', signedIn);
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (!SKIPPED_HEADERS.has(key)) reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
   return reply.send(text.length > 0 ? (isJson ? withoutTokens(text) : text) : null);
+}
+
+/** The user better-auth answers a successful sign-in with, if the body names one. */
+function sessionUserOf(json: string): { id: string; email: string } | null {
+  try {
+    const user = (JSON.parse(json) as { user?: { id?: unknown; email?: unknown } }).user;
+    return typeof user?.id === 'string' && typeof user.email === 'string' ? { id: user.id, email: user.email } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-in and sign-out rows of the audit trail (authorised by the credentials or the session). */
+async function recordSessionEvent(
+  request: FastifyRequest,
+  action: 'auth.sign_in' | 'auth.sign_out',
+  user: { id: string; email: string },
+) {
+  await request.server.db.transaction((tx) =>
+    recordAudit(tx, {
+      action,
+      actorId: user.id,
+      actorEmail: user.email,
+      authorisedBy: action === 'auth.sign_in' ? 'credentials' : 'session',
+      subjectType: 'user',
+      subjectId: user.id,
+      requestId: request.id,
+      clientAddress: request.ip,
+    }),
+  );
 }
 
 /**
@@ -217,10 +251,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const headers = fromNodeHeaders(request.headers);
       forgetEndedSessions(request, '/sign-out');
-      if (await app.auth.api.getSession({ headers })) {
+      const session = await app.auth.api.getSession({ headers });
+      if (session) {
         const result = await app.auth.api.signOut({ headers, returnHeaders: true });
         copyCookies(result.headers, reply);
         forgetEndedSessions(request, '/sign-out');
+        await recordSessionEvent(request, 'auth.sign_out', session.user);
       }
       return reply.redirect('/', 303);
     },

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { custodyMoves } from '../../db/schema';
 import { AppError, unprocessable } from '../../errors';
+import { recordAudit, type AuditContext } from '../audit/record';
 import { cashBalance, depositCash, withdrawCash } from '../ledger';
 
 export type Direction = 'deposit' | 'withdraw';
@@ -18,6 +19,8 @@ export interface MoveRequest {
   /** The bank's reference; null when the client gave none (a unique one is made up). */
   reference: string | null;
   idempotencyKey: string | null;
+  /** Who asked and from where, for the audit row written with the move. */
+  audit?: AuditContext;
 }
 
 export interface MoveAnswer {
@@ -98,6 +101,13 @@ export async function bookMove(db: Db, m: MoveRequest): Promise<MoveAnswer> {
         request: normalised(m),
         entryId,
         response: answer,
+      });
+      await recordAudit(tx, {
+        ...m.audit,
+        action: `custody.cash.${m.direction}`,
+        subjectType: 'journal_entry',
+        subjectId: entryId,
+        after: { holderId: m.holderId, currency: m.currency, amount: answer.amount, reference: movement.reference },
       });
       return answer;
     });

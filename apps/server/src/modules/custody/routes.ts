@@ -19,6 +19,7 @@ import { tradeDate } from '../settlement/calendar';
 import { custodySettlements } from '../settlement/queries';
 import { processDueSettlements } from '../settlement/service';
 import { custodyAssets } from './dashboard';
+import { auditContext } from '../audit/context';
 import { bookMove } from './moves';
 
 async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promise<string> {
@@ -110,6 +111,7 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
           amount: toMinorUnits(request.body.amount)!,
           reference: request.body.reference ?? null,
           idempotencyKey: request.headers['idempotency-key'] ?? null,
+          audit: auditContext(request),
         });
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(result);

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../access/guard';
+import { auditContext } from '../audit/context';
 import { requireAuth } from '../auth/guard';
 import { byIssuer } from './queries';
 import { createInstrument, getInstrumentDetail, listInstruments } from './service';
@@ -44,7 +45,7 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createInstrument(app.db, request.user.id, request.body);
+      const id = await createInstrument(app.db, request.user.id, request.body, new Date(), 0, auditContext(request));
       return reply.status(201).send(await getInstrumentDetail(app.db, id));
     },
   );

@@ -11,6 +11,7 @@ import {
 } from '@meridian/schemas';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../errors';
+import { recordAudit, type AuditContext } from '../audit/record';
 import { getOrCreateAccount, getOrCreateUserAccount, issuanceAccountCode, post } from '../ledger';
 import { compileInstrument, computeEvents, holderSign, newContractId } from './engine';
 import {
@@ -40,6 +41,7 @@ export async function createInstrument(
   now = new Date(),
   /** Business days from trade to settlement (T+N); 0 settles in the trade's transaction. */
   settlementCycle = 0,
+  audit: AuditContext = {},
 ): Promise<string> {
   const compiled = compileInstrument(form, newContractId(form.contractType, now));
   if (!compiled.ok) {
@@ -81,6 +83,19 @@ export async function createInstrument(
         ],
       },
     ]);
+    await recordAudit(tx, {
+      ...audit,
+      action: 'instruments.instrument.issue',
+      subjectType: 'instrument',
+      subjectId: instrumentId,
+      after: {
+        name: form.name,
+        contractType: form.contractType,
+        currency: form.currency,
+        notionalAmount: fromMinorUnits(notional),
+        units: units.toString(),
+      },
+    });
     return instrumentId;
   });
   eventCache.set(id, compiled.value.events);

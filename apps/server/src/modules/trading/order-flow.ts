@@ -1,12 +1,16 @@
 import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
 import { randomUUID } from 'node:crypto';
-import { formatMoneyText } from '@meridian/schemas';
+import { formatMoneyText, fromMinorUnits } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
 import { addBusinessDays, tradeDate } from '../settlement/calendar';
+import type { AuditContext, AuditEntry } from '../audit/record';
 import type { InstrumentDesk, OrderState } from './desk';
 
-export type Command = { kind: 'place'; order: OrderState } | { kind: 'cancel'; orderId: string; userId: string };
+/** `audit`: who asked and from where (the request); absent for the platform's own orders. */
+export type Command =
+  | { kind: 'place'; order: OrderState; audit?: AuditContext }
+  | { kind: 'cancel'; orderId: string; userId: string; audit?: AuditContext };
 export type Outcome = { ok: true; order: OrderState; replayed: boolean } | { ok: false; error: AppError };
 
 export interface TradeRecord {
@@ -295,4 +299,34 @@ function refused(code: PlaceCode): AppError {
     default:
       return unprocessable('ORDER_REJECTED', `Order rejected by the matching engine (code ${code})`);
   }
+}
+
+/**
+ * One audit row per order placed or cancelled by the batch (replays and refusals change
+ * nothing and write none), in command order; the actor defaults to the order's owner.
+ */
+export function auditEntries(commands: Command[], outcomes: Outcome[]): AuditEntry[] {
+  const entries: AuditEntry[] = [];
+  commands.forEach((command, i) => {
+    const outcome = outcomes[i];
+    if (!outcome?.ok || outcome.replayed) return;
+    const o = outcome.order;
+    entries.push({
+      actorId: o.userId,
+      ...command.audit,
+      action: command.kind === 'place' ? 'trading.order.place' : 'trading.order.cancel',
+      subjectType: 'order',
+      subjectId: o.id,
+      after: {
+        instrumentId: o.instrumentId,
+        side: o.side,
+        type: o.type,
+        quantity: o.quantity.toString(),
+        price: o.price === null ? null : fromMinorUnits(o.price),
+        filledQuantity: o.filledQuantity.toString(),
+        status: o.status,
+      },
+    });
+  });
+  return entries;
 }

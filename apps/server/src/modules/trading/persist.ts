@@ -103,16 +103,23 @@ export async function loadBatchContext(
 /**
  * Persists everything a batch decided in ONE statement (data-modifying CTEs, each fed by
  * one JSON parameter): orders, order updates, trades and settlements here, and through
- * the ledger's `commit` the DvP journal entries and every balance change, guarded.
+ * the ledger's `commit` the DvP journal entries and every balance change, guarded, and
+ * (when given) the batch's audit rows.
  * Constant statement text, one round trip; answers the balances as it left them.
  */
-export function writeBatch(db: Db | Tx, writes: BatchWrites, fence: SQL | null = null): Promise<BalanceState[]> {
+export function writeBatch(
+  db: Db | Tx,
+  writes: BatchWrites,
+  fence: SQL | null = null,
+  audit: SQL | null = null,
+): Promise<BalanceState[]> {
   const updated = [...writes.updated.values()].filter((o) => !writes.inserted.includes(o));
   // In a cluster, the lease check (trading/ownership.ts) rides in the same statement.
   const ctes: SQL[] = fence ? [fence] : [];
   if (writes.inserted.length > 0) ctes.push(insertOrdersCte(writes.inserted));
   if (updated.length > 0) ctes.push(updateOrdersCte(updated));
   if (writes.trades.length > 0) ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(writes.trades));
+  if (audit) ctes.push(audit);
   return commit(db, writes.ledger, ctes);
 }
 

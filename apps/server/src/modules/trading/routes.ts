@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../access/guard';
+import { auditContext } from '../audit/context';
 import { checkPermission } from '../access/service';
 import { requireAuth } from '../auth/guard';
 import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
@@ -111,6 +112,8 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user.id,
         request.body,
         request.headers['idempotency-key'] ?? null,
+        0,
+        auditContext(request),
       );
       if (outcome.ok && outcome.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(answer(outcome, app.trading));
@@ -128,7 +131,8 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema },
       },
     },
-    async (request) => answer(await app.trading.cancelOrder(request.user.id, request.params.id), app.trading),
+    async (request) =>
+      answer(await app.trading.cancelOrder(request.user.id, request.params.id, 0, auditContext(request)), app.trading),
   );
 
   app.get(

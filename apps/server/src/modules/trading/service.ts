@@ -6,12 +6,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { auditInsertCte, recordAudit, type AuditContext } from '../audit/record';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
 import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
 import { orderDto, tradeDto } from './dto';
-import { runBatch, type BatchWrites, type Command, type Outcome } from './order-flow';
+import { auditEntries, runBatch, type BatchWrites, type Command, type Outcome } from './order-flow';
 import { isFenceRefusal, SoloOwnership, type Ownership } from './ownership';
 import { LeaseLostError, OwnerUnreachableError, type RemoteTrading } from './remote';
 import { loadAccounts, loadBatchContext, loadOpenOrders, writeBatch, type AccountCache } from './persist';
@@ -153,16 +154,27 @@ export class TradingService {
   }
 
   /** Places an order; resolves after its transaction committed (on this instance or the book's owner). */
-  async placeOrder(userId: string, input: PlaceOrder, idempotencyKey: string | null, hops = 0): Promise<Outcome> {
+  async placeOrder(
+    userId: string,
+    input: PlaceOrder,
+    idempotencyKey: string | null,
+    hops = 0,
+    audit?: AuditContext,
+  ): Promise<Outcome> {
     return this.onOwner(
       input.instrumentId,
       hops,
-      () => this.placeLocal(userId, input, idempotencyKey),
+      () => this.placeLocal(userId, input, idempotencyKey, audit),
       async (link, owner) => this.remember(await link.place(owner, { userId, input, idempotencyKey, hops: hops + 1 })),
     );
   }
 
-  private async placeLocal(userId: string, input: PlaceOrder, idempotencyKey: string | null): Promise<Outcome> {
+  private async placeLocal(
+    userId: string,
+    input: PlaceOrder,
+    idempotencyKey: string | null,
+    audit?: AuditContext,
+  ): Promise<Outcome> {
     const entry = await this.tradableDesk(input.instrumentId);
     const now = new Date();
     const order: OrderState = {
@@ -185,11 +197,11 @@ export class TradingService {
       createdAt: now,
       updatedAt: now,
     };
-    if (idempotencyKey === null) return entry.queue.submit({ kind: 'place', order });
+    if (idempotencyKey === null) return entry.queue.submit({ kind: 'place', order, audit });
     // Retries of one key wait for each other, so the second sees the first one's order.
     const key = `${userId}:${idempotencyKey}`;
     while (this.inflightKeys.has(key)) await this.inflightKeys.get(key)!.catch(() => undefined);
-    const pending = entry.queue.submit({ kind: 'place', order });
+    const pending = entry.queue.submit({ kind: 'place', order, audit });
     this.inflightKeys.set(key, pending);
     try {
       return await pending;
@@ -199,7 +211,7 @@ export class TradingService {
   }
 
   /** Cancels the user's own open order. */
-  async cancelOrder(userId: string, orderId: string, hops = 0): Promise<Outcome> {
+  async cancelOrder(userId: string, orderId: string, hops = 0, audit?: AuditContext): Promise<Outcome> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId));
     if (!row) throw notFound('Order not found');
     if (row.userId !== userId) throw forbidden('You can only cancel your own orders');
@@ -209,7 +221,7 @@ export class TradingService {
       hops,
       async () => {
         const entry = await this.desk(row.instrumentId);
-        return entry!.queue.submit({ kind: 'cancel', orderId, userId });
+        return entry!.queue.submit({ kind: 'cancel', orderId, userId, audit });
       },
       async (link, owner) => this.remember(await link.cancel(owner, { userId, orderId, hops: hops + 1 })),
     );
@@ -244,7 +256,12 @@ export class TradingService {
       .where(and(eq(orders.instrumentId, instrumentId), eq(orders.status, 'open')));
     let cancelled = 0;
     for (const order of open) {
-      const outcome = await entry.queue.submit({ kind: 'cancel', orderId: order.id, userId: order.userId });
+      const outcome = await entry.queue.submit({
+        kind: 'cancel',
+        orderId: order.id,
+        userId: order.userId,
+        audit: { actorId: null, authorisedBy: `system: instrument ${status}` },
+      });
       if (outcome.ok) cancelled++;
     }
     return cancelled;
@@ -367,7 +384,7 @@ export class TradingService {
 
   /**
    * First the fast way: taker balances as last known, the whole batch written by ONE
-   * guarded statement (one round trip, no explicit transaction). If the guard refuses it
+   * guarded statement with its audit rows (no explicit transaction). If the guard refuses it
    * (a balance moved elsewhere), an order was refused on a figure not read now, or a
    * transient error hit, the desk is rebuilt and the batch runs again in a transaction
    * that reads and locks every taker balance first.
@@ -376,7 +393,7 @@ export class TradingService {
     for (let attempt = 1; ; attempt++) {
       // Commands are copied so a retry starts from the original requests (an OrderState
       // holds only primitives, and its dates are replaced, never changed in place).
-      const batch = commands.map((c): Command => (c.kind === 'place' ? { kind: 'place', order: { ...c.order } } : c));
+      const batch = commands.map((c): Command => (c.kind === 'place' ? { ...c, order: { ...c.order } } : c));
       const locked = attempt > 1;
       try {
         const result = locked
@@ -414,7 +431,12 @@ export class TradingService {
     const ctx = await loadBatchContext(db, entry.desk, batch, this.accounts, this.balances, lock);
     const result = runBatch(ctx, batch);
     if (ctx.refusedOnCachedBalance) return null;
-    this.balances.remember(await writeBatch(db, result.writes, this.ownership.fence(entry.desk.instrument.id)));
+    // The audit rows commit with the batch: inside its one statement on the fast path; in
+    // the locked transaction through recordAudit, which cannot lose a race for the head.
+    const audit = auditEntries(batch, result.outcomes);
+    const fence = this.ownership.fence(entry.desk.instrument.id);
+    this.balances.remember(await writeBatch(db, result.writes, fence, lock ? null : auditInsertCte(audit)));
+    if (lock) await recordAudit(db as Tx, audit);
     return result;
   }
 

@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { generateAndWait, reportsClient } from '../compliance/test-support';
+import { custodyMove, issueBond, orderClient } from '../trading/test-support';
+import { verifyAuditChain } from './verify';
+
+/** The audited actions outside access management: one row each, with who, why and from where. */
+describe('audit rows of platform actions', () => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of ['issuer', 'investor', 'custodian', 'compliance'])
+      cookies[who] = await t.signIn(`${who}@meridian.test`);
+  });
+  afterAll(() => t.close());
+
+  const rowsOf = (action: string, subjectId?: string) =>
+    t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), subjectId ? eq(auditEvents.subjectId, subjectId) : undefined));
+  const total = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents))[0]!.n;
+  const fromRequest = { requestId: expect.any(String), clientAddress: expect.any(String) };
+
+  it('records sign-in and sign-out', async () => {
+    const signIns = await rowsOf('auth.sign_in');
+    expect(signIns.map((r) => r.actorEmail)).toEqual(
+      expect.arrayContaining(['issuer@meridian.test', 'custodian@meridian.test']),
+    );
+    expect(signIns[0]).toMatchObject({ authorisedBy: 'credentials', subjectType: 'user', ...fromRequest });
+    const cookie = await t.signIn('investor2@meridian.test');
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
+    expect(res.statusCode).toBe(303);
+    const [out] = (await rowsOf('auth.sign_out')).filter((r) => r.actorEmail === 'investor2@meridian.test');
+    expect(out).toMatchObject({ authorisedBy: 'session', ...fromRequest });
+  });
+
+  it('records issuance, order placement and cancellation, and nothing for a refused order', async () => {
+    const bond = await issueBond(t, cookies.issuer!, 'Audit Test 3% 2029');
+    const [issue] = await rowsOf('instruments.instrument.issue', bond);
+    expect(issue).toMatchObject({
+      actorEmail: 'issuer@meridian.test',
+      authorisedBy: expect.stringMatching(/^create_instruments \(/),
+      after: expect.objectContaining({ notionalAmount: '1000000.00', units: '10000' }),
+      ...fromRequest,
+    });
+
+    const api = orderClient(t);
+    const placed = await api.place(cookies.issuer!, {
+      instrumentId: bond,
+      orderType: 'sell',
+      type: 'limit',
+      quantity: 5,
+      price: '101.00',
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().id as string;
+    const [place] = await rowsOf('trading.order.place', orderId);
+    expect(place).toMatchObject({
+      actorEmail: 'issuer@meridian.test',
+      authorisedBy: expect.stringMatching(/^place_orders \(/),
+      after: expect.objectContaining({ side: 'sell', quantity: '5', price: '101.00', status: 'open' }),
+      ...fromRequest,
+    });
+    expect((await api.cancel(cookies.issuer!, orderId)).statusCode).toBe(200);
+    expect(await rowsOf('trading.order.cancel', orderId)).toHaveLength(1);
+
+    const before = await total();
+    const refused = await api.place(cookies.investor!, {
+      instrumentId: bond,
+      orderType: 'buy',
+      type: 'market',
+      quantity: 5,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(await total()).toBe(before);
+  });
+
+  it('records custody moves and report generation and download', async () => {
+    const deposit = await custodyMove(t, cookies.custodian!, 'deposits', {
+      email: 'investor@meridian.test',
+      currency: 'USD',
+      amount: '250.00',
+    });
+    expect(deposit.statusCode).toBe(201);
+    const [move] = await rowsOf('custody.cash.deposit', deposit.json().entryId);
+    expect(move).toMatchObject({
+      actorEmail: 'custodian@meridian.test',
+      after: expect.objectContaining({ amount: '250.00' }),
+    });
+
+    const report = await generateAndWait(t, cookies.compliance!, { reportType: 'MIFID2', fileFormat: 'CSV' });
+    expect(await rowsOf('compliance.report.generate', report.id)).toHaveLength(1);
+    expect((await reportsClient(t).download(cookies.compliance!, report.id)).statusCode).toBe(200);
+    const [download] = await rowsOf('compliance.report.download', report.id);
+    expect(download).toMatchObject({ actorEmail: 'compliance@meridian.test', ...fromRequest });
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+});
