@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { recordAudit } from './record';
+import { auditInsertCte, recordAudit } from './record';
 import { verifyAuditChain } from './verify';
 
 describe('audit trail', () => {
@@ -43,6 +43,27 @@ describe('audit trail', () => {
     }
     const result = await verifyAuditChain(t.db);
     expect(result).toMatchObject({ ok: true, rows: rows.length, headHash: rows.at(-1)!.hash });
+  });
+
+  it('a batch appended in one statement (auditInsertCte) is hashed by the database exactly as chainHash', async () => {
+    const before = await countRows('test.statement');
+    const entries = Array.from({ length: 5 }, (_, i) => ({
+      action: 'test.statement',
+      actorId: 'u2',
+      subjectId: `s${i}`,
+      after: { amount: '1.05', text: 'ümlaut \u0001 "quoted"', nested: { z: [i, null], a: true } },
+    }));
+    await Promise.all([
+      t.db.execute(sql`with ${auditInsertCte(entries)!} select 1`),
+      append(2, 'test.statement'),
+    ]).catch(
+      // Losing the race for the head is allowed (the order desk retries); a fork is not.
+      (error: Error & { cause?: { code?: string } }) => expect(error.cause?.code ?? '').toBe('23505'),
+    );
+    expect(await countRows('test.statement')).toBeGreaterThanOrEqual(before + 2);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+    await t.db.execute(sql`with ${auditInsertCte(entries)!} select 1`);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 
   it('keeps one chain under concurrent appends', async () => {
