@@ -1,5 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import { comingSoon } from '@/components/coming-soon';
 
 /**
  * Route table: every screen of SPEC §2. Feature teams replace a `comingSoon(...)` entry with
