@@ -18,7 +18,7 @@ import {
 import type { Config } from './config';
 import { ADVISORY_KEYS, withAdvisoryLock } from './db/advisory';
 import { createDb, type Database } from './db/client';
-import { runSeed } from './db/seed';
+import { runSeed, type SeedOptions } from './db/seed';
 import { registerErrorHandling } from './errors';
 import './fastify-augment';
 import accessRoutes from './modules/access/routes';
@@ -149,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  * a cluster-wide advisory lock: when several instances start at once one of them migrates
  * and seeds while the others wait, then find nothing left to do.
  */
-export async function prepareDatabase(database: Database, config: Pick<Config, 'demoMode'>): Promise<void> {
+export async function prepareDatabase(database: Database, config: SeedOptions): Promise<void> {
   await withAdvisoryLock(database.advisory, ADVISORY_KEYS.startup, async () => {
     await database.migrate();
     await runSeed(database.db, config);

@@ -20,7 +20,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'meridian-pglite-template-'));
   const database = await createDb({});
-  await prepareDatabase(database, { demoMode: true });
+  // The same template as harness.ts builds: demo data without demo market activity.
+  await prepareDatabase(database, { demoMode: true, demoActivity: false });
   const blob = await database.dump!();
   await database.close();
   const path = join(dir, 'template.tar');

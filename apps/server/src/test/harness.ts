@@ -99,7 +99,8 @@ async function openFreshDatabase(config: Config): Promise<{ database: Database; 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDb({ databaseUrl: url.toString() });
-  await prepareDatabase(database, config);
+  // API tests start from the demo's people and listings with no trading yet (see SeedStep.activity).
+  await prepareDatabase(database, { ...config, demoActivity: false });
   return {
     database,
     dispose: async () => {
@@ -122,7 +123,7 @@ function pgliteTemplate(demoMode: boolean): Promise<Blob> {
     template = (async () => {
       if (prebuilt) return new Blob([await readFile(prebuilt)]);
       const database = await createDb({});
-      await prepareDatabase(database, { demoMode });
+      await prepareDatabase(database, { demoMode, demoActivity: false });
       const blob = await database.dump!();
       await database.close();
       return blob;

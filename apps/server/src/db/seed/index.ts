@@ -17,6 +17,11 @@ export interface SeedStep {
   name: string;
   /** Demo data is only written when DEMO_MODE is on; system data always. */
   demo: boolean;
+  /**
+   * Demo market activity (trades already made, a settlement queue): skipped where a caller
+   * wants the demo's people and listings without anything having happened yet (API tests).
+   */
+  activity?: boolean;
   run(db: Db): Promise<void>;
 }
 
@@ -31,15 +36,19 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'curves', demo: true, run: seedCurves },
   { name: 'trading-accounts', demo: true, run: seedTradingAccounts },
   { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
-  { name: 'settlement-queue', demo: true, run: (db) => seedSettlementQueue(db) },
+  { name: 'settlement-queue', demo: true, activity: true, run: (db) => seedSettlementQueue(db) },
   { name: 'access-organisation', demo: true, run: (db) => seedAccessOrganisation(db) },
   { name: 'risk-limits', demo: false, run: seedRiskLimits },
   { name: 'risk-capital', demo: true, run: seedRiskCapital },
 ];
 
-export async function runSeed(db: Db, config: Pick<Config, 'demoMode'>): Promise<void> {
+/** What to seed: demo data in demo mode, and its market activity unless `demoActivity` is false. */
+export type SeedOptions = Pick<Config, 'demoMode'> & { demoActivity?: boolean };
+
+export async function runSeed(db: Db, config: SeedOptions): Promise<void> {
   for (const step of SEED_STEPS) {
     if (step.demo && !config.demoMode) continue;
+    if (step.activity && config.demoActivity === false) continue;
     await step.run(db);
   }
 }

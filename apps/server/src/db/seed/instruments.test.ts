@@ -2,12 +2,13 @@ import { CONTRACT_TYPES } from '@meridian/schemas';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { instruments } from '../schema';
+import { instruments, trades } from '../schema';
 import { DEMO_INSTRUMENTS } from './instrument-catalogue';
 import { seedInstruments } from './instruments';
 
 let t: TestApp;
 let rows: {
+  id: string;
   contractType: string;
   sector: string | null;
   currency: string;
@@ -21,7 +22,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const cookie = await t.signIn('investor@meridian.test');
   rows = (await t.app.inject({ method: 'GET', url: '/api/instruments', headers: { cookie } })).json();
+  traded = new Set((await t.db.selectDistinct({ id: trades.instrumentId }).from(trades)).map((r) => r.id));
 });
+/** Listings the demo seed already traded (the T+N settlement queue): priced from their last trade. */
+let traded: Set<string>;
 afterAll(() => t.close());
 
 describe('demo instruments seed', () => {
@@ -38,8 +42,9 @@ describe('demo instruments seed', () => {
     expect(rows.every((r) => r.price !== null)).toBe(true);
     const debt = rows.filter((r) => ['PAM', 'ANN', 'LAM'].includes(r.contractType));
     expect(debt.length).toBeGreaterThanOrEqual(15);
+    expect(debt.filter((r) => !traded.has(r.id)).length).toBeGreaterThanOrEqual(13);
     for (const row of debt) {
-      expect(row.priceSource).toBe('model');
+      expect(row.priceSource).toBe(traded.has(row.id) ? 'last' : 'model');
       expect(row.yield).toBeGreaterThan(-1);
       expect(row.yield).toBeLessThan(12);
     }

@@ -14,17 +14,19 @@ import { LIQUIDITY_ACCOUNTS } from './trading';
  * Purchases of the T+N listings, in units at 100.00, by the demo order-flow desk (it holds
  * cash in every currency; the demo's people keep their own books untouched).
  */
-const BUYS: readonly { email: string; units: bigint; when: 'due' | 'today' }[] = [
+const BUYS: readonly { email: string; units: bigint; when: 'due' | 'later' }[] = [
   { email: LIQUIDITY_ACCOUNTS.flow.email, units: 400n, when: 'due' },
   { email: LIQUIDITY_ACCOUNTS.flow.email, units: 250n, when: 'due' },
-  { email: LIQUIDITY_ACCOUNTS.flow.email, units: 150n, when: 'today' },
+  { email: LIQUIDITY_ACCOUNTS.flow.email, units: 150n, when: 'later' },
 ];
 
 /**
  * Gives the custodian's Settlement Queue real content on a fresh install: on each T+N demo
  * listing never traded yet, the demo order flow buys from the issuer through the ordinary matching
  * and ledger path, some trades dated so their settlement date is the last business day (due
- * now), one dated today (due later). Reservations are taken exactly as live trades take them.
+ * now), one (on T+2 and longer cycles) dated the business day before, due on the next. None is
+ * dated today: today's trading, and the daily reports over it, belong to the people using the
+ * platform. Reservations are taken exactly as live trades take them.
  */
 export async function seedSettlementQueue(db: Db, now = new Date()): Promise<void> {
   const listed = await db
@@ -58,7 +60,9 @@ export async function seedSettlementQueue(db: Db, now = new Date()): Promise<voi
     for (const buy of BUYS) {
       const buyer = idOf.get(buy.email);
       if (!buyer) continue;
-      const at = buy.when === 'due' ? new Date(`${subtractBusinessDays(dueDay, instrument.cycle)}T14:30:00Z`) : now;
+      const daysBack = buy.when === 'due' ? instrument.cycle : instrument.cycle - 1;
+      if (daysBack < 1) continue;
+      const at = new Date(`${subtractBusinessDays(dueDay, daysBack)}T14:30:00Z`);
       await tradeAt(db, instrument, instrument.issuer, buyer, buy.units, at);
     }
   }
