@@ -33,7 +33,7 @@ test.describe('/custodian', () => {
 
     await page.getByRole('button', { name: 'Process Queue' }).click();
     await expect(page.getByText('Queue Processed', { exact: true })).toBeVisible();
-    await expect(page.getByText(/\d+ settled, 0 failed/)).toBeVisible();
+    await expect(page.getByText(/\d+ settled, 0 failed/).first()).toBeVisible();
     await expect.poll(due).toBe(0);
     const recent = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Client' }) });
     await expect(recent.getByRole('cell', { name: 'Meridian Demo Order Flow' }).first()).toBeVisible();
