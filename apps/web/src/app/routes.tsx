@@ -1,9 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 
 /**
- * Route table: every screen of SPEC §2. Feature teams replace a `comingSoon(...)` entry with
- * their lazily loaded screen (`lazy(() => import('@/features/<f>/routes/<screen>'))`, default
- * export). `guard`: 'public' needs no session, 'auth' is the standard SPEC §6 guard,
+ * Route table: every screen of SPEC §2, each lazily loaded
+ * (`lazy(() => import('@/features/<f>/routes/<screen>'))`, default export). `guard`: 'public' needs no session, 'auth' is the standard SPEC §6 guard,
  * 'trading' its trading-screen variant.
  */
 export type RouteGuard = 'public' | 'auth' | 'trading';
