@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
@@ -22,7 +22,8 @@ describe('audit rows of platform actions', () => {
     t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, action), subjectId ? eq(auditEvents.subjectId, subjectId) : undefined));
+      .where(and(eq(auditEvents.action, action), subjectId ? eq(auditEvents.subjectId, subjectId) : undefined))
+      .orderBy(asc(auditEvents.seq));
   const total = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents))[0]!.n;
   const fromRequest = { requestId: expect.any(String), clientAddress: expect.any(String) };
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, organisations, surveillanceCases, users } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
@@ -93,7 +93,11 @@ describe('surveillance over real trades', () => {
       note: 'x',
     });
     expect(again.statusCode).toBe(409);
-    const trail = await t.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
+    const trail = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, id))
+      .orderBy(asc(auditEvents.seq));
     expect(trail.map((a) => a.action)).toEqual([
       'surveillance.case.open',
       'surveillance.case.transition',
