@@ -87,6 +87,11 @@ export default tseslint.config(
     },
   },
   {
+    // Server modules depend on each other in one direction only (docs/architecture.md).
+    files: ['apps/server/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -80,6 +80,7 @@ async function reportContext(app: FastifyInstance, reportId: string, now: Date):
     generatedAt: now,
     reportingLei: reporting.lei!,
     reportingName: reporting.name,
+    platformName: operator.name,
     platformLei: operator.lei,
     taxonomyUrl: `${app.config.publicUrl}${TAXONOMY_PATH}/${TAXONOMY_FILE}`,
   };

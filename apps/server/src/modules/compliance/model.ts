@@ -32,7 +32,8 @@ export interface ReportContext {
   /** LEI of the reporting entity (the requester's organisation, or the platform operator). */
   reportingLei: string;
   reportingName: string;
-  /** LEI of the platform operator (submitting entity, UTI generator). */
+  /** Name and LEI of the platform operator (submitting entity, UTI generator). */
+  platformName: string;
   platformLei: string;
   /** Where the platform taxonomy schema is published (XBRL schemaRef). */
   taxonomyUrl: string;

@@ -4,7 +4,6 @@ import { selectRows } from '../../../db/client';
 import { loadFxTable } from '../../fx/service';
 import { PermanentJobError } from '../../jobs';
 import type { NativeXml, RecordSet, ReportContext, ReportDefinition, Row } from '../model';
-import { PLATFORM_OPERATOR } from '../generator';
 import { PAGE_SIZE } from '../trade-queries';
 
 // AML/CTF monthly report in the UNODC goAML `report` format:
@@ -182,7 +181,7 @@ const goamlCtr: NativeXml = {
       );
       xml.leaf('date_transaction', row.date).leaf('transmode_code', 'EFT').leaf('amount_local', row.amountLocal);
       const client = [row.organisation, row.lei, row.country] as const;
-      const platform = [`${PLATFORM_OPERATOR} (client money)`, ctx.platformLei, 'GB'] as const;
+      const platform = [`${ctx.platformName} (client money)`, ctx.platformLei, 'GB'] as const;
       xml.element('t_from', () => {
         xml.leaf('from_funds_code', 'K');
         if (row.currency !== REPORTING_CURRENCY)
