@@ -43,7 +43,6 @@ function problemCodes(raw: Record<string, unknown>, options = {}): string[] {
 
 describe('event budget (SCHEDULE_TOO_LONG, computed before building)', () => {
   it('refuses a daily cycle to 9999-12-31 (used to overflow the call stack)', () => {
-    const started = performance.now();
     const result = generateEvents(
       parsed({ ...pam, maturityDate: '9999-12-31T00:00:00', cycleOfInterestPayment: 'P1DL1' }),
     );
@@ -55,7 +54,6 @@ describe('event budget (SCHEDULE_TOO_LONG, computed before building)', () => {
     const days = (Date.UTC(9999, 11, 31) - Date.UTC(2024, 0, 2)) / 86_400_000;
     expect(result.error[0]?.message).toContain(`A schedule of ${days + 2} dates`);
     expect(result.error[0]?.message).toContain('100,000 events');
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('refuses ANN and LAM without maturity whose tiny instalment would never end (used to abort V8)', () => {
@@ -93,6 +91,8 @@ describe('event budget (SCHEDULE_TOO_LONG, computed before building)', () => {
   it('bounds the running time too: annuity re-fixings are charged as work', () => {
     // A monthly ANN over 800 years with monthly rate resets: 9,600 re-fixings over up to
     // 9,600 remaining dates = 46 million steps, over 100 per event of a 40,000 budget.
+    // Its ~29,000 events alone (IP, PR, RR per month) fit the budget, so only the work
+    // charge can refuse it: the refusal itself shows the running time is bounded.
     const floating = {
       ...ann,
       maturityDate: '2824-01-02T00:00:00',
@@ -101,9 +101,9 @@ describe('event budget (SCHEDULE_TOO_LONG, computed before building)', () => {
       marketObjectCodeOfRateReset: 'RATE',
     };
     const observations = { RATE: [{ timestamp: SD, value: 0.04 }] };
-    const started = performance.now();
     expect(problemCodes(floating, { observations, maxEvents: 40_000 })).toEqual(['SCHEDULE_TOO_LONG']);
-    expect(performance.now() - started).toBeLessThan(5000);
+    const fixed = generateEvents(parsed({ ...ann, maturityDate: '2824-01-02T00:00:00' }), { maxEvents: 40_000 });
+    expect(fixed.ok && fixed.value.length + 9_600 < 40_000).toBe(true);
     expect(DEFAULT_MAX_EVENTS).toBe(100_000);
   });
 });
@@ -305,9 +305,7 @@ describe('hostile-terms property', () => {
           expect(terms.error.length).toBeGreaterThan(0);
           return;
         }
-        const started = performance.now();
         const events = generateEvents(terms.value, { maxEvents, observations });
-        expect(performance.now() - started).toBeLessThan(2000);
         if (!events.ok) {
           expect(events.error[0]?.code).toMatch(/^[A-Z_]+$/);
           return;
