@@ -64,10 +64,11 @@ export async function startServer(database: Database) {
   return app;
 }
 
-export async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
+/** A demo user's session cookie; `base`/`origin` default to the in-process server of bench:orders. */
+export async function signIn(email: string, base = BASE, origin = ORIGIN): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password: 'meridian-demo' }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
@@ -82,10 +83,12 @@ export async function call(
   method: string,
   path: string,
   body?: unknown,
+  base = BASE,
+  origin = ORIGIN,
 ): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${BASE}${path}`, {
+  const res = await fetch(`${base}${path}`, {
     method,
-    headers: { cookie, origin: ORIGIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -95,11 +98,18 @@ export async function call(
  * A 100,000,000 USD bond (1 million units) issued by the issuer, with 50,000 units
  * sold to every other trader, and 100,000,000 USD of cash deposited for each.
  */
-export async function prepareMarket(cookies: Map<string, string>): Promise<string> {
+export async function prepareMarket(
+  cookies: Map<string, string>,
+  base = BASE,
+  origin = ORIGIN,
+  name = 'Benchmark 4% 2031',
+): Promise<string> {
+  const api = (cookie: string, method: string, path: string, body?: unknown) =>
+    call(cookie, method, path, body, base, origin);
   const issuer = cookies.get(TRADERS[0]!)!;
-  const custodian = await signIn('custodian@meridian.test');
+  const custodian = await signIn('custodian@meridian.test', base, origin);
   for (const email of TRADERS) {
-    const res = await call(custodian, 'POST', '/api/custody/deposits', {
+    const res = await api(custodian, 'POST', '/api/custody/deposits', {
       email,
       currency: 'USD',
       amount: '100000000.00',
@@ -107,9 +117,9 @@ export async function prepareMarket(cookies: Map<string, string>): Promise<strin
     if (res.status !== 201) throw new Error(`deposit: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const today = new Date().toISOString().slice(0, 10);
-  const bond = await call(issuer, 'POST', '/api/instruments', {
+  const bond = await api(issuer, 'POST', '/api/instruments', {
     contractType: 'PAM',
-    name: 'Benchmark 4% 2031',
+    name,
     notionalAmount: 100_000_000,
     currency: 'USD',
     issueDate: today,
@@ -121,14 +131,14 @@ export async function prepareMarket(cookies: Map<string, string>): Promise<strin
   if (bond.status !== 201) throw new Error(`issue: ${bond.status} ${JSON.stringify(bond.body)}`);
   const instrumentId = (bond.body as { id: string }).id;
   for (const email of TRADERS.slice(1)) {
-    await call(issuer, 'POST', '/api/orders', {
+    await api(issuer, 'POST', '/api/orders', {
       instrumentId,
       orderType: 'sell',
       type: 'limit',
       quantity: 50_000,
       price: '100.00',
     });
-    const res = await call(cookies.get(email)!, 'POST', '/api/orders', {
+    const res = await api(cookies.get(email)!, 'POST', '/api/orders', {
       instrumentId,
       orderType: 'buy',
       type: 'market',
