@@ -62,8 +62,6 @@ export const instrumentListItemSchema = z
     yield: z.number().nullable(),
     /** Traded value over the last 24 hours in the instrument currency, decimal string. */
     volume24h: z.string(),
-    /** `price` as a number, for the trading screens. */
-    currentPrice: z.number().nullable(),
     /** Price change over 24 hours in percent (0 without trades in the window). */
     priceChange: z.number(),
   })

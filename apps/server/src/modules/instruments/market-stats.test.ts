@@ -66,7 +66,7 @@ describe('prices from trades', () => {
       unknown
     >[];
     const row = list.find((r) => r.id === instrumentId)!;
-    expect(row).toMatchObject({ price: '101.00', priceSource: 'last', currentPrice: 101, volume24h: '1010.00' });
+    expect(row).toMatchObject({ price: '101.00', priceSource: 'last', volume24h: '1010.00' });
     // (101 - 99) / 99 = 2.02 %.
     expect(row.priceChange).toBeCloseTo(2.02, 2);
     // A higher price than the model means a lower yield, and vice versa.

@@ -200,7 +200,6 @@ function toListItem(row: InstrumentRow, market: MarketContext): InstrumentListIt
     priceSource: valuation.priceSource,
     yield: valuation.yield,
     volume24h: fromMinorUnits(stats?.volume24h ?? 0n),
-    currentPrice: valuation.price === null ? null : Number(valuation.price) / 100,
     priceChange: Math.round(change * 100) / 100,
   };
 }

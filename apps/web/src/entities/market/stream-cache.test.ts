@@ -130,7 +130,6 @@ describe('applyTickerToInstruments', () => {
     id,
     price: '98.40',
     priceSource: 'model',
-    currentPrice: 98.4,
     priceChange: 0,
     volume24h: '0.00',
     name: 'Bond',
@@ -142,7 +141,6 @@ describe('applyTickerToInstruments', () => {
     expect(next?.[0]).toMatchObject({
       price: '101.25',
       priceSource: 'last',
-      currentPrice: 101.25,
       priceChange: 2.9,
       volume24h: '506.25',
     });

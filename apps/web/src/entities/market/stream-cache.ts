@@ -81,7 +81,6 @@ export function applyTickerToInstruments(
           ...row,
           price: last,
           priceSource: 'last',
-          currentPrice: Number(last),
           priceChange: ticker.changePercent ?? 0,
           volume24h: ticker.turnover24h,
         }

@@ -18,7 +18,6 @@ const instrument = (n: number): InstrumentListItem => ({
   priceSource: 'model',
   yield: 4.1,
   volume24h: '0.00',
-  currentPrice: 98.4,
   priceChange: 0,
 });
 
