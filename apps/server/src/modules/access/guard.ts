@@ -9,8 +9,8 @@ import { decidePermission, type PermissionCandidate } from './resolve';
 const KNOWN = new Set(SYSTEM_PERMISSIONS.map((p) => p.permissionId));
 
 export interface PermissionOptions {
-  /** The amount (USD hundredths) the request involves, checked against limits. */
-  amount?: (request: FastifyRequest) => bigint | undefined;
+  /** The amount (USD hundredths) the request involves, checked against limits (converted from its currency). */
+  amount?: (request: FastifyRequest) => bigint | undefined | Promise<bigint | undefined>;
 }
 
 /**
@@ -23,7 +23,7 @@ export function requirePermission(permissionId: string, options: PermissionOptio
     throw new Error(`requirePermission: unknown permission '${permissionId}' (see access/catalogue.ts)`);
   const permissionGuard = async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.user) await requireAuth(request, reply);
-    const amount = options.amount?.(request);
+    const amount = await options.amount?.(request);
     // Holdings may come from a short-lived cache; the amount is checked against them every time.
     const candidates = await cachedCandidates(request.server.db, request.user.id, permissionId);
     const decision = decidePermission(candidates, amount);

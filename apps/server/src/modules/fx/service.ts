@@ -1,6 +1,7 @@
 import { CURRENCIES, type Currency } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client';
+import { unprocessable } from '../../errors';
 import { crossMultiply, crossRateText, type Decimal, parseDecimal } from './decimal';
 
 // FX conversion for every module (portfolio totals, order limits, risk): the ECB euro
@@ -95,4 +96,36 @@ export async function loadFxTable(db: Db | Tx, asOf?: string): Promise<FxTable> 
 export async function convert(db: Db | Tx, amount: bigint, from: string, to: string, asOf?: string): Promise<bigint> {
   if (from === to) return amount;
   return (await loadFxTable(db, asOf)).convert(amount, from, to);
+}
+
+/** Permission limits (access catalogue maxAmount, grants) are USD hundredths. */
+export const LIMIT_CURRENCY: Currency = 'USD';
+/** Reference rates are published once a day; a minute-old table is as good as a fresh one. */
+const LIMIT_TABLE_TTL_MS = 60_000;
+const limitTables = new WeakMap<object, { table: Promise<FxTable>; until: number }>();
+
+/**
+ * `amount` hundredths of `currency` in USD hundredths at the latest reference rate, for checks
+ * against USD-denominated permission limits (order notionals, issuance). The table is loaded at
+ * most once a minute per database, so the order path does not pay for it on every request.
+ * A currency without a rate is refused (422 FX_RATE_UNAVAILABLE): an amount that cannot be
+ * valued in USD cannot be checked against a limit.
+ */
+export async function valueInLimitCurrency(
+  db: Db | Tx,
+  amount: bigint,
+  currency: string,
+  now = Date.now(),
+): Promise<bigint> {
+  if (currency === LIMIT_CURRENCY) return amount;
+  let cached = limitTables.get(db);
+  if (!cached || cached.until <= now) {
+    cached = { table: loadFxTable(db), until: now + LIMIT_TABLE_TTL_MS };
+    limitTables.set(db, cached);
+    cached.table.catch(() => limitTables.delete(db));
+  }
+  const table = await cached.table;
+  if (!table.has(currency))
+    throw unprocessable('FX_RATE_UNAVAILABLE', `No FX rate for ${currency}: the amount cannot be checked in USD`);
+  return table.convert(amount, currency, LIMIT_CURRENCY);
 }

@@ -1,4 +1,5 @@
 import {
+  CURRENCIES,
   DEFAULT_CURRENCY,
   actusRejectionSchema,
   errorResponseSchema,
@@ -12,18 +13,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../access/guard';
 import { auditContext } from '../audit/context';
+import { valueInLimitCurrency } from '../fx/service';
 import { requireAuth } from '../auth/guard';
 import { byIssuer } from './queries';
 import { createInstrument, getInstrumentDetail, listInstruments } from './service';
 
 /**
  * The notional checked against the permission's amount limit (runs before body validation).
- * Limits are in USD and the platform has no FX rates, so only USD issues are capped.
+ * Limits are in USD: an issue in another currency is valued at the latest ECB reference rate.
  */
-function notionalOf(request: FastifyRequest): bigint | undefined {
+async function notionalOf(request: FastifyRequest): Promise<bigint | undefined> {
   const body = request.body as { notionalAmount?: unknown; currency?: unknown } | undefined;
-  if ((body?.currency ?? DEFAULT_CURRENCY) !== 'USD' || typeof body?.notionalAmount !== 'number') return undefined;
-  return toMinorUnits(body.notionalAmount) ?? undefined;
+  const currency = body?.currency ?? DEFAULT_CURRENCY;
+  // An unknown currency or a malformed amount is for validation to refuse.
+  if (!CURRENCIES.includes(currency as never) || typeof body?.notionalAmount !== 'number') return undefined;
+  const notional = toMinorUnits(body.notionalAmount);
+  return notional === null ? undefined : valueInLimitCurrency(request.server.db, notional, currency as string);
 }
 
 const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {

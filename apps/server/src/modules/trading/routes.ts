@@ -97,7 +97,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders',
     {
       preHandler: requirePermission('place_orders', {
-        amount: (request) => app.trading.estimateNotional(request.body as never),
+        amount: (request) => app.trading.notionalInLimitCurrency(request.body as never),
       }),
       schema: {
         tags: ['trading'],

@@ -8,6 +8,7 @@ import { instruments, orders } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../errors';
 import { auditInsertCte, recordAudit, type AuditContext } from '../audit/record';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
+import { valueInLimitCurrency } from '../fx/service';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
 import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
@@ -311,6 +312,27 @@ export class TradingService {
   }
 
   /** What an order would be worth now (limit: quantity x price; market: walking the book), for amount limits. */
+  /**
+   * The order's notional in USD hundredths, what permission limits are written in: an order in
+   * another currency is valued at the latest ECB reference rate (issue 17 item 10).
+   */
+  async notionalInLimitCurrency(input: PlaceOrder): Promise<bigint | undefined> {
+    const notional = this.estimateNotional(input);
+    if (notional === undefined) return undefined;
+    const currency = await this.currencyOf(input.instrumentId);
+    return currency === undefined ? notional : valueInLimitCurrency(this.db, notional, currency);
+  }
+
+  private async currencyOf(instrumentId: string): Promise<string | undefined> {
+    const known = this.instrumentOf(instrumentId)?.currency;
+    if (known) return known;
+    const [row] = await this.db
+      .select({ currency: instruments.currency })
+      .from(instruments)
+      .where(eq(instruments.id, instrumentId));
+    return row?.currency;
+  }
+
   estimateNotional(input: PlaceOrder): bigint | undefined {
     if (input.type === 'limit') {
       const price = toMinorUnits(input.price as string | number);
