@@ -23,6 +23,19 @@ describe('parseTerms', () => {
     if (r.ok) expect(r.value.notionalPrincipal).toBe(1000);
   });
 
+  it('gives terms of every contract, whatever their input order, the same keys in the same order', () => {
+    // One shape for all parsed terms keeps the engine's term reads monomorphic (terms/shape.ts).
+    const reversed = Object.fromEntries(Object.entries(pam).reverse());
+    const shapes = [pam, reversed].map((raw) => {
+      const r = parseTerms(raw);
+      return r.ok ? Object.keys(r.value) : [];
+    });
+    expect(shapes[0]?.length).toBeGreaterThan(100);
+    expect(shapes[1]).toEqual(shapes[0]);
+    const parsed = parseTerms(reversed);
+    expect(parsed.ok && parsed.value.optionType).toBeUndefined();
+  });
+
   it('reports every problem at once', () => {
     const r = parseTerms({
       ...pam,

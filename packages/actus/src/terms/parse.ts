@@ -11,6 +11,7 @@ import {
   UNSUPPORTED_VALUES,
   VALUE_ALIASES,
 } from './aliases.js';
+import { withCanonicalShape } from './shape.js';
 import { toArray, toBoolean, toCycle, toPeriod, toReal, toText, toTime, type Converted } from './values.js';
 import type { ContractReference, ContractTerms, Result, TermProblem } from './types.js';
 
@@ -220,7 +221,8 @@ function parseTermsInternal(
   }
   checkDates(terms, problems);
   if (rules && type !== undefined) checkMandatory(type, terms, given, isChild, problems);
-  return problems.length > 0 ? { ok: false, error: problems } : { ok: true, value: terms as unknown as ContractTerms };
+  if (problems.length > 0) return { ok: false, error: problems };
+  return { ok: true, value: withCanonicalShape(terms) as unknown as ContractTerms };
 }
 
 /**
