@@ -1,25 +1,66 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { timestampSchema, uuidSchema } from './common';
 
 // Instrument servicing: the ACTUS events paid by the issuer to holders of record.
 
 export const SERVICING_EVENT_STATUSES = ['scheduled', 'paid', 'missed', 'failed'] as const;
 
-export const servicingEventSchema = z.object({
-  id: z.uuid(),
+/**
+ * One payment event of an instrument's ACTUS schedule beside what was actually posted: the
+ * schedule says what the whole issue pays on the date; the journal says what holders received.
+ */
+export const instrumentEventSchema = z.object({
+  /** The servicing row once the scheduler has written it; null for a date not yet materialised. */
+  id: z.uuid().nullable(),
   /** ACTUS event type (IP, PR, MD, DV, FP, PP, XD, STD). */
   eventType: z.string(),
   eventTime: timestampSchema,
-  /** Holdings at this instant (end of the day before the payment date) are paid. */
+  /** Holdings of record: settled units at this instant (exclusive), the start of the payment day (UTC). */
   recordTime: timestampSchema,
-  /** The whole issue's payoff to holders, decimal (negative: holders would pay). */
+  /** The whole issue's payoff to holders as scheduled, decimal in the instrument currency. */
   scheduledAmount: z.string(),
   status: z.enum(SERVICING_EVENT_STATUSES),
-  /** Paid to holders other than the issuer; the rounding residual stays with the issuer. */
+  /** Posted to holders other than the issuer (sum of their journal lines); null until processed. */
   paidAmount: z.string().nullable(),
   holders: z.number().int().nullable(),
+  /** The signed-in user's own journal line for this event (paid), or share of it (missed); null if none. */
+  ownAmount: z.string().nullable(),
   reason: z.string().nullable(),
   processedAt: timestampSchema.nullable(),
 });
-export type ServicingEvent = z.infer<typeof servicingEventSchema>;
-export const servicingEventListSchema = z.array(servicingEventSchema).meta({ id: 'ServicingEventList' });
+export type InstrumentEvent = z.infer<typeof instrumentEventSchema>;
+
+export const instrumentEventsSchema = z
+  .object({
+    instrumentId: uuidSchema,
+    currency: z.string(),
+    /** Units in issue: each holder receives floor(scheduled amount x units held / units in issue). */
+    units: z.number().int(),
+    /** The record-date and rounding conventions, in words (SPEC: shown to holders). */
+    convention: z.string(),
+    events: z.array(instrumentEventSchema),
+  })
+  .meta({ id: 'InstrumentEvents' });
+export type InstrumentEvents = z.infer<typeof instrumentEventsSchema>;
+
+export const SERVICING_PAYMENT_STATUSES = ['completed', 'failed'] as const;
+
+/** A servicing payment to (or missed for) the signed-in holder: one row of Recent Transactions. */
+export const servicingPaymentSchema = z.object({
+  /** The servicing event's id. */
+  id: uuidSchema,
+  instrumentId: uuidSchema,
+  instrumentName: z.string(),
+  /** ACTUS event type (IP coupon, PR/MD principal, DV dividend, …). */
+  eventType: z.string(),
+  /** The holder's amount, decimal in `currency`: posted (completed) or owed and not paid (failed). */
+  amount: z.string(),
+  currency: z.string(),
+  /** completed: posted to the holder; failed: the issuer missed the payment (credit event). */
+  status: z.enum(SERVICING_PAYMENT_STATUSES),
+  /** When the payment was posted or recorded as missed (ISO-8601 UTC). */
+  time: timestampSchema,
+  reason: z.string().nullable(),
+});
+export type ServicingPayment = z.infer<typeof servicingPaymentSchema>;
+export const servicingPaymentListSchema = z.array(servicingPaymentSchema).meta({ id: 'ServicingPaymentList' });

@@ -1,13 +1,20 @@
-import { servicingEventListSchema } from '@meridian/schemas';
-import { fromMinorUnits } from '@meridian/schemas';
+import {
+  errorResponseSchema,
+  instrumentEventsSchema,
+  instrumentIdParamsSchema,
+  servicingPaymentListSchema,
+} from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../access/guard';
+import { notFound } from '../../errors';
+import { requireAuth } from '../auth/guard';
 import { serviceInstruments } from './runner';
-import { instrumentEvents } from './service';
+import { instrumentEventsView, myServicingPayments } from './views';
 
 /** How often the servicing scheduler looks for due events; a start-up run catches up after downtime. */
 const SERVICING_INTERVAL_MS = 60_000;
+/** Default length of the payments list (Recent Transactions shows fewer). */
+const PAYMENTS_LIMIT = 50;
 
 const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
   let timer: NodeJS.Timeout | null = null;
@@ -28,34 +35,38 @@ const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/api/servicing/events/:instrumentId',
+    '/api/instruments/:id/events',
     {
-      preHandler: requirePermission('view_market_data'),
+      preHandler: requireAuth,
       schema: {
         tags: ['servicing'],
-        summary: "An instrument's ACTUS payment events: scheduled, paid, missed or failed",
-        params: z.object({ instrumentId: z.uuid() }),
-        response: { 200: servicingEventListSchema },
+        summary:
+          "An instrument's payment events: each ACTUS payment date, scheduled vs paid to holders (journal), missed or failed, and your own share",
+        params: instrumentIdParamsSchema,
+        response: { 200: instrumentEventsSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {
-      const rows = await instrumentEvents(app.db, request.params.instrumentId);
-      return rows.map((r) => ({
-        id: r.id,
-        eventType: r.eventType,
-        eventTime: r.eventTime.toISOString(),
-        recordTime: r.recordTime.toISOString(),
-        scheduledAmount: signed(r.scheduledAmount),
-        status: r.status,
-        paidAmount: r.paidAmount === null ? null : fromMinorUnits(r.paidAmount),
-        holders: r.holders,
-        reason: r.reason,
-        processedAt: r.processedAt?.toISOString() ?? null,
-      }));
+      const view = await instrumentEventsView(app.db, request.params.id, request.user.id);
+      if (!view) throw notFound('Instrument not found');
+      return view;
     },
   );
-};
 
-const signed = (v: bigint) => fromMinorUnits(v);
+  app.get(
+    '/api/servicing/payments/my',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['servicing'],
+        summary:
+          'Coupons, redemptions, dividends and other servicing payments you received or were missed, newest first',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(PAYMENTS_LIMIT) }),
+        response: { 200: servicingPaymentListSchema },
+      },
+    },
+    async (request) => myServicingPayments(app.db, request.user.id, request.query.limit),
+  );
+};
 
 export default servicingRoutes;

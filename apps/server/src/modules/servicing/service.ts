@@ -149,12 +149,3 @@ function mark(
     .set({ ...values, processedAt: now })
     .where(and(eq(servicingEvents.id, id), eq(servicingEvents.status, 'scheduled')));
 }
-
-/** Scheduled and processed events of one instrument, in date order (instrument page "Events"). */
-export function instrumentEvents(db: Db, instrumentId: string) {
-  return db
-    .select()
-    .from(servicingEvents)
-    .where(eq(servicingEvents.instrumentId, instrumentId))
-    .orderBy(servicingEvents.eventTime, servicingEvents.eventType);
-}

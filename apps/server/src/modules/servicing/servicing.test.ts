@@ -1,8 +1,14 @@
-import { addMonths, toMinorUnits, type ServicingEvent } from '@meridian/schemas';
+import {
+  addMonths,
+  fromMinorUnits,
+  toMinorUnits,
+  type InstrumentEvents,
+  type ServicingPayment,
+} from '@meridian/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments, journalLines } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { custodyMove, holdings, issueBond, orderClient } from '../trading/test-support';
 import { serviceInstruments } from './runner';
 
@@ -23,18 +29,42 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function trade(seller: string, buyer: string, instrumentId: string, quantity: number) {
-  const sell = await api.place(seller, { instrumentId, orderType: 'sell', type: 'limit', quantity, price: '100.00' });
+async function trade(seller: string, buyer: string, instrumentId: string, quantity: number, price = '100.00') {
+  const sell = await api.place(seller, { instrumentId, orderType: 'sell', type: 'limit', quantity, price });
   expect(sell.statusCode).toBe(201);
-  const buy = await api.place(buyer, { instrumentId, orderType: 'buy', type: 'limit', quantity, price: '100.00' });
+  const buy = await api.place(buyer, { instrumentId, orderType: 'buy', type: 'limit', quantity, price });
   expect(buy.statusCode).toBe(201);
   expect(buy.json().status).toBe('filled');
 }
 
-async function events(instrumentId: string) {
-  const res = await api.get(cookies.investor!, `/api/servicing/events/${instrumentId}`);
+async function issue(payload: object): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/instruments',
+    headers: { cookie: issuer, origin: TEST_ORIGIN },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** USD cash (total, hundredths) of each named demo user. */
+async function cashOf(who: readonly string[], instrumentId: string): Promise<Record<string, bigint>> {
+  const out: Record<string, bigint> = {};
+  for (const name of who) out[name] = (await holdings(t, `${name}@meridian.test`, instrumentId)).cash.total;
+  return out;
+}
+
+async function events(instrumentId: string, who = 'investor') {
+  const res = await api.get(cookies[who]!, `/api/instruments/${instrumentId}/events`);
   expect(res.statusCode).toBe(200);
-  return res.json() as ServicingEvent[];
+  return (res.json() as InstrumentEvents).events;
+}
+
+async function payments(who: string) {
+  const res = await api.get(cookies[who]!, '/api/servicing/payments/my');
+  expect(res.statusCode).toBe(200);
+  return res.json() as ServicingPayment[];
 }
 
 describe('servicing ACTUS events', () => {
@@ -78,7 +108,17 @@ describe('servicing ACTUS events', () => {
     expect(after.demo.cash.total - before.demo.cash.total).toBe(80_000n);
     expect(before.issuer.cash.total - after.issuer.cash.total).toBe(600_000n);
     const [ip] = (await events(bond)).filter((e) => e.status === 'paid');
-    expect(ip).toMatchObject({ eventType: 'IP', paidAmount: '6000.00', holders: 3 });
+    expect(ip).toMatchObject({ eventType: 'IP', paidAmount: '6000.00', holders: 3, ownAmount: '4000.00' });
+    // Scheduled beside paid: the whole issue's coupon, of which holders of 1,500 units got 15 %.
+    expect((toMinorUnits(ip!.scheduledAmount)! * 1_500n) / 10_000n).toBe(600_000n);
+    // The holder sees it among their transactions; the seller of the units before the record date got 1,200.00.
+    expect((await payments('investor')).find((p) => p.id === ip!.id)).toMatchObject({
+      eventType: 'IP',
+      amount: '4000.00',
+      status: 'completed',
+      instrumentId: bond,
+    });
+    expect((await payments('investor2')).find((p) => p.id === ip!.id)?.amount).toBe('1200.00');
 
     // Second anniversary: the last coupon and the principal (MD); trading stops.
     const last = await serviceInstruments(t.app, dayAfter(24));
@@ -121,8 +161,124 @@ describe('servicing ACTUS events', () => {
     const [missed] = await events(bond);
     expect(missed).toMatchObject({ eventType: 'IP', status: 'missed' });
     expect(missed!.reason).toMatch(/^Issuer could not pay 8000\.00 USD/);
+    // The holder sees the missed payment: their share of the coupon (all of the 2,000 units sold), failed.
+    expect(missed!.ownAmount).toBe('8000.00');
+    expect((await payments('investor')).find((p) => p.id === missed!.id)).toMatchObject({
+      amount: '8000.00',
+      status: 'failed',
+      reason: missed!.reason,
+    });
     const [row] = await t.db.select({ status: instruments.status }).from(instruments).where(eq(instruments.id, bond));
     expect(row!.status).toBe('defaulted');
+  });
+
+  it('pays an ANN instalment (interest + amortisation) pro rata, rounded down, the residual kept by the issuer', async () => {
+    // 1,000,000.00 USD in 10,000 units of 100, 6 % a year on 30/360, three yearly instalments.
+    const notional = 1_000_000;
+    const rate = 0.06;
+    const years = 3;
+    const ann = await issue({
+      contractType: 'ANN',
+      name: 'Servicing Test 6% ANN',
+      notionalAmount: notional,
+      currency: 'USD',
+      issueDate: today,
+      maturityDate: addMonths(today, 12 * years),
+      interestRate: rate * 100,
+      paymentFrequency: 'P1Y',
+      dayCountConvention: '30/360',
+    });
+    const held = { investor: 1_111n, investor2: 2_223n };
+    await trade(issuer, cookies.investor!, ann, Number(held.investor));
+    await trade(issuer, cookies.investor2!, ann, Number(held.investor2));
+    const before = await cashOf(['investor', 'investor2', 'issuer'], ann);
+    const out = (await serviceInstruments(t.app, dayAfter(12))).filter((o) => o.instrumentId === ann);
+    expect(out.map((o) => o.status)).toEqual(['paid', 'paid']);
+    const after = await cashOf(['investor', 'investor2', 'issuer'], ann);
+
+    // Level instalment A = N r / (1 - (1 + r)^-n); the first year's interest is N r, the rest amortises.
+    const instalment = (notional * rate) / (1 - (1 + rate) ** -years);
+    const cents = (x: number) => BigInt(Math.round(x * 100));
+    const interest = cents(notional * rate);
+    const principal = cents(instalment - notional * rate);
+    const year1 = (await events(ann)).filter((e) => e.status === 'paid');
+    expect(year1.map((e) => [e.eventType, toMinorUnits(e.scheduledAmount)])).toEqual(
+      expect.arrayContaining([
+        ['IP', interest],
+        ['PR', principal],
+      ]),
+    );
+    // Each event is allocated on its own: floor(amount x units / 10,000).
+    const share = (units: bigint) => (interest * units) / 10_000n + (principal * units) / 10_000n;
+    expect(after.investor! - before.investor!).toBe(share(held.investor));
+    expect(after.investor2! - before.investor2!).toBe(share(held.investor2));
+    // The issuer pays exactly what the holders received: cash conserved to the cent.
+    expect(before.issuer! - after.issuer!).toBe(share(held.investor) + share(held.investor2));
+    // The residual of rounding down (under one cent per holder and event) stays with the issuer.
+    const exact = ((interest + principal) * (held.investor + held.investor2)) / 10_000n;
+    expect(exact - (share(held.investor) + share(held.investor2))).toBeGreaterThan(0n);
+    expect(exact - (share(held.investor) + share(held.investor2))).toBeLessThan(4n);
+    expect(year1.find((e) => e.eventType === 'PR')?.ownAmount).toBe(
+      fromMinorUnits((principal * held.investor) / 10_000n),
+    );
+    // Over its life the annuity amortises the whole notional (PR and MD), to the cent.
+    const schedule = await events(ann);
+    const redeemed = schedule
+      .filter((e) => e.eventType === 'PR' || e.eventType === 'MD')
+      .reduce((sum, e) => sum + toMinorUnits(e.scheduledAmount)!, 0n);
+    expect(redeemed).toBe(cents(notional));
+  });
+
+  it('pays a stock dividend to holders of record: bought on the payment day is not of record', async () => {
+    // 100,000.00 USD of shares of 1.00, 3 % a year paid quarterly: 750.00 a quarter. Issued three
+    // months ago, so the first dividend falls on today, whose record instant (00:00 UTC) has passed.
+    const stock = await issue({
+      contractType: 'STK',
+      name: 'Servicing Test Dividend Stock',
+      notionalAmount: 100_000,
+      currency: 'USD',
+      issueDate: addMonths(today, -3),
+      dividendRate: 3,
+      paymentFrequency: 'P3M',
+    });
+    const units = 100_000n;
+    const perQuarter = (100_000n * 100n * 3n) / 100n / 4n;
+    const held = { investor: 33_333n, investor2: 6_667n };
+    await trade(issuer, cookies.investor!, stock, Number(held.investor), '1.00');
+    await trade(issuer, cookies.investor2!, stock, Number(held.investor2), '1.00');
+    const before = await cashOf(['investor', 'investor2', 'issuer'], stock);
+
+    // Today's dividend: nobody but the issuer held units at its record instant, so nobody is paid.
+    const first = (await serviceInstruments(t.app, new Date())).filter((o) => o.instrumentId === stock);
+    expect(first.map((o) => o.status)).toEqual(['paid']);
+    let dividends = (await events(stock)).filter((e) => e.eventType === 'DV');
+    expect(dividends[0]).toMatchObject({ status: 'paid', holders: 0, paidAmount: '0.00', ownAmount: null });
+    expect(toMinorUnits(dividends[0]!.scheduledAmount)).toBe(perQuarter);
+    expect(await cashOf(['investor', 'investor2', 'issuer'], stock)).toEqual(before);
+
+    // Next quarter: both buyers are holders of record.
+    const second = (await serviceInstruments(t.app, dayAfter(3))).filter((o) => o.instrumentId === stock);
+    expect(second.map((o) => o.status)).toEqual(['paid']);
+    const after = await cashOf(['investor', 'investor2', 'issuer'], stock);
+    const share = (n: bigint) => (perQuarter * n) / units;
+    expect(after.investor! - before.investor!).toBe(share(held.investor));
+    expect(after.investor2! - before.investor2!).toBe(share(held.investor2));
+    expect(before.issuer! - after.issuer!).toBe(share(held.investor) + share(held.investor2));
+    // 750.00 x 40 % = 300.00 owed to the two; floor(24,999.75) + floor(5,000.25) cents = 299.99 paid.
+    expect((perQuarter * (held.investor + held.investor2)) / units - (before.issuer! - after.issuer!)).toBe(1n);
+    dividends = (await events(stock, 'investor2')).filter((e) => e.eventType === 'DV');
+    expect(dividends[1]).toMatchObject({
+      status: 'paid',
+      holders: 2,
+      ownAmount: fromMinorUnits(share(held.investor2)),
+    });
+    expect(dividends[1]!.paidAmount).toBe(fromMinorUnits(share(held.investor) + share(held.investor2)));
+    expect(dividends.slice(2).every((e) => e.status === 'scheduled')).toBe(true);
+    expect((await payments('investor')).find((p) => p.id === dividends[1]!.id)).toMatchObject({
+      eventType: 'DV',
+      status: 'completed',
+      amount: fromMinorUnits(share(held.investor)),
+    });
   });
 
   it('keeps cash and units conserved: every journal entry nets to zero per asset', async () => {
