@@ -2,10 +2,14 @@
 -- 100.00, buys 99.50..100.05, sells 99.95..100.50, 1..10 units), each connection cycling
 -- through the traders' session cookies. Reads the market from the JSON file named by
 -- BENCH_MARKET ({ instrumentId, origin, cookies }); prints the status counts at the end.
+-- bench:cluster adds `instrumentIds`: orders spread over several books, 40% of them on the first.
 local file = assert(io.open(os.getenv('BENCH_MARKET')))
 local market = file:read('*a')
 file:close()
 local instrument = market:match('"instrumentId"%s*:%s*"([^"]+)"')
+local instruments = {}
+local list = market:match('"instrumentIds"%s*:%s*%[(.-)%]')
+if list then for id in list:gmatch('"([^"]+)"') do instruments[#instruments + 1] = id end end
 local origin = market:match('"origin"%s*:%s*"([^"]+)"')
 local cookies = {}
 for cookie in market:match('"cookies"%s*:%s*%[(.-)%]'):gmatch('"([^"]+)"') do cookies[#cookies + 1] = cookie end
@@ -27,6 +31,9 @@ function request()
   local buy = math.random() < 0.5
   local offset = math.random(0, 55)
   local cents = buy and (9950 + offset) or (10050 - offset)
+  if #instruments > 1 then
+    instrument = math.random() < 0.4 and instruments[1] or instruments[math.random(2, #instruments)]
+  end
   local body = string.format('{"instrumentId":"%s","orderType":"%s","type":"limit","quantity":%d,"price":"%d.%02d"}',
     instrument, buy and 'buy' or 'sell', math.random(1, 10), math.floor(cents / 100), cents % 100)
   local headers = { ['content-type'] = 'application/json', origin = origin, cookie = cookies[(sent % #cookies) + 1] }

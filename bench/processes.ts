@@ -22,6 +22,8 @@ export interface ServerProcess {
   origin: string;
   child: ChildProcess;
   log: string[];
+  /** Log lines at level error or fatal (pino levels 50, 60): how many, and the first 20. */
+  errors: { count: number; first: string[] };
 }
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop()` removes it (forcing connections closed). */
@@ -74,10 +76,17 @@ export function startServerProcess(
     origin: `http://localhost:${port}`,
     child,
     log: [],
+    errors: { count: 0, first: [] },
   };
   const keep = (chunk: Buffer) => {
-    server.log.push(chunk.toString());
+    const text = chunk.toString();
+    server.log.push(text);
     if (server.log.length > 200) server.log.shift();
+    for (const line of text.split('\n')) {
+      if (!/"level":(50|60)/.test(line)) continue;
+      server.errors.count++;
+      if (server.errors.first.length < 20) server.errors.first.push(line.slice(0, 600));
+    }
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

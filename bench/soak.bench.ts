@@ -7,7 +7,7 @@
  * PostgreSQL backends, the load average; afterwards the ledger invariants of
  * `test/ledger-invariants.ts` on the soaked database. Figures in docs/benchmarks.md.
  *
- * Env: SOAK_MINUTES (30), SOAK_WINDOW_MINUTES (5), SOAK_RATE (requests/s, 30), SOAK_WS (8
+ * Env: SOAK_MINUTES (30), SOAK_WINDOW_MINUTES (5), SOAK_RATE (requests/s, 12), SOAK_WS (8
  * subscribers), SOAK_PORT (5175), SOAK_PG_URL (postgres://postgres@127.0.0.1:5432/test).
  * Run it niced on a shared machine: `nice -n 10 npm run bench:soak`.
  */
@@ -33,7 +33,7 @@ import {
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WINDOW_MS = Number(process.env.SOAK_WINDOW_MINUTES ?? 5) * 60_000;
-const RATE = Number(process.env.SOAK_RATE ?? 30);
+const RATE = Number(process.env.SOAK_RATE ?? 12);
 const WS_CLIENTS = Number(process.env.SOAK_WS ?? 8);
 const PORT = Number(process.env.SOAK_PORT ?? 5175);
 const PG_URL = process.env.SOAK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -315,6 +315,9 @@ async function main(): Promise<void> {
     console.log(
       `p99 last window / first window: ${(p99(lastWindow) / p99(first)).toFixed(2)} (${p99(lastWindow).toFixed(1)} ms / ${p99(first).toFixed(1)} ms)`,
     );
+
+    console.log(`server log: ${server.errors.count} lines at level error or above`);
+    for (const line of server.errors.first) console.log(`  ${line}`);
 
     // The books after the soak (queues drained: every request was answered).
     const check = await createDb({ databaseUrl: db.url });

@@ -1,0 +1,395 @@
+/**
+ * npm run bench:cluster — several API instances on one PostgreSQL database behind HAProxy
+ * (issue 16): the same wrk order load (bench/orders.lua, 64 connections) through the proxy to
+ * ONE instance and to THREE instances (NATS routing and fan-out), alternated in one run, with
+ * the CPU every process spent per order (/proc ticks: the instances' main threads and whole
+ * processes, the database's PostgreSQL backends, nats-server, the proxy, wrk); then failover:
+ * under load from a Node client, kill -9 the owner of the busiest book and measure the time
+ * until that book accepts orders again, that no acknowledged order is missing, and the ledger
+ * invariants. Figures in docs/benchmarks.md.
+ *
+ * Needs wrk and haproxy (Debian packages) and nats-server at NATS_URL. Env: BENCH_SECONDS (10),
+ * BENCH_RUNS (2 per setup, alternated), BENCH_CLIENTS (64), BENCH_BOOKS (6 instruments),
+ * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first of 6 ports, 5176),
+ * CLUSTER_LEASE_MS (3000).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { createDb, selectRows } from '../apps/server/src/db/client';
+import { ledgerInvariantViolations } from '../apps/server/src/test/ledger-invariants';
+import { prepareMarket, signIn, TRADERS } from './orders-setup';
+import {
+  cpuTicks,
+  freshDatabase,
+  load,
+  percentile,
+  postgresTicks,
+  startServerProcess,
+  stopServerProcess,
+  usPer,
+  waitReady,
+  type ServerProcess,
+} from './processes';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const BOOKS = Number(process.env.BENCH_BOOKS ?? 6);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const PORT = Number(process.env.BENCH_PORT ?? 5176);
+const LEASE_MS = process.env.CLUSTER_LEASE_MS ?? '3000';
+const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
+
+interface Setup {
+  name: string;
+  proxyPort: number;
+  servers: ServerProcess[];
+  database: Awaited<ReturnType<typeof freshDatabase>>;
+  marketFile: string;
+  instrumentIds: string[];
+  cookies: Map<string, string>;
+  proxy: ReturnType<typeof spawn>;
+}
+
+interface RunResult {
+  setup: string;
+  orders: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  /** µs of CPU per order, by process group. */
+  cpu: Record<string, number>;
+  load: string;
+}
+
+function pidOf(name: string): number | null {
+  try {
+    return Number(execFileSync('pgrep', ['-o', '-x', name]).toString().trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
+function haproxyConfig(port: number, servers: ServerProcess[]): string {
+  // deploy/haproxy.cfg with this run's ports: least connections, health from /api/ready, a
+  // refused connection (dead instance) re-dispatched to another one.
+  return `global
+  maxconn 8192
+  log stderr format raw local0
+defaults
+  mode http
+  log global
+  option httplog
+  timeout connect 5s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+  # A health check waits for the answer as long as a request would (a loaded instance is not a dead one).
+  timeout check 10s
+  retries 2
+  option redispatch
+frontend front
+  bind 127.0.0.1:${port}
+  default_backend meridian
+backend meridian
+  balance leastconn
+  option httpchk GET /api/ready
+  http-check expect status 200
+${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 2`).join('\n')}
+`;
+}
+
+async function prepare(name: string, count: number, portBase: number, dir: string): Promise<Setup> {
+  const database = await freshDatabase(PG_URL, `meridian_cluster_${name}`);
+  const proxyPort = portBase;
+  const origin = `http://localhost:${proxyPort}`;
+  const servers = Array.from({ length: count }, (_, k) =>
+    startServerProcess(`${name}${k + 1}`, portBase + 1 + k, database.url, {
+      PUBLIC_URL: origin,
+      TRUST_PROXY: 'true',
+      CLUSTER_LEASE_MS: LEASE_MS,
+      ...(count > 1 ? { NATS_URL } : {}),
+    }),
+  );
+  await Promise.all(servers.map((s) => waitReady(s.base, s.child)));
+  const cfg = join(dir, `${name}.haproxy.cfg`);
+  writeFileSync(cfg, haproxyConfig(proxyPort, servers));
+  // Its request log goes to BENCH_PROXY_LOG when set (debugging), else nowhere.
+  const proxy = spawn('haproxy', ['-db', '-f', cfg], {
+    stdio: ['ignore', 'ignore', process.env.BENCH_PROXY_LOG ? openSync(process.env.BENCH_PROXY_LOG, 'a') : 'ignore'],
+  });
+  const base = `http://127.0.0.1:${proxyPort}`;
+  await waitReady(base, undefined, 30);
+  const cookies = new Map<string, string>();
+  for (const email of TRADERS) cookies.set(email, await signIn(email, base, origin));
+  const instrumentIds: string[] = [];
+  for (let b = 0; b < BOOKS; b++)
+    instrumentIds.push(await prepareMarket(cookies, base, origin, `Cluster bench ${b + 1} 4% 2031`));
+  const marketFile = join(dir, `${name}.market.json`);
+  writeFileSync(
+    marketFile,
+    JSON.stringify({ instrumentId: instrumentIds[0], instrumentIds, origin, cookies: [...cookies.values()] }),
+  );
+  return { name, proxyPort, servers, database, marketFile, instrumentIds, cookies, proxy };
+}
+
+/** Every process that works for a setup, ticks now. */
+function ticks(setup: Setup, wrkPid: number | undefined) {
+  const nats = setup.servers.length > 1 ? pidOf('nats-server') : null;
+  return {
+    'server main threads': setup.servers.reduce((s, p) => s + cpuTicks(p.child.pid!, true), 0),
+    'server processes': setup.servers.reduce((s, p) => s + cpuTicks(p.child.pid!), 0),
+    PostgreSQL: postgresTicks(setup.database.name),
+    'nats-server': nats ? cpuTicks(nats) : 0,
+    haproxy: setup.proxy.pid ? cpuTicks(setup.proxy.pid) : 0,
+    wrk: wrkPid ? cpuTicks(wrkPid) : 0,
+  };
+}
+
+async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<RunResult> {
+  const wrk = spawn(
+    'wrk',
+    [
+      '-t1',
+      `-c${clients}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      WRK_SCRIPT,
+      `http://127.0.0.1:${setup.proxyPort}`,
+    ],
+    {
+      env: { ...process.env, BENCH_MARKET: setup.marketFile },
+    },
+  );
+  const before = ticks(setup, wrk.pid);
+  let output = '';
+  let wrkTicks = 0;
+  // wrk's own ticks are read just before it exits (its /proc entry goes with it).
+  const sampler = setInterval(() => (wrkTicks = cpuTicks(wrk.pid!) || wrkTicks), 200);
+  wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  wrk.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => wrk.on('close', resolve));
+  clearInterval(sampler);
+  const after = { ...ticks(setup, undefined), wrk: wrkTicks };
+  const line = output.split('\n').find((l) => l.startsWith('BENCH '));
+  if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
+  const r = JSON.parse(line.slice(6)) as {
+    requests: number;
+    seconds: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    statuses: Record<string, number>;
+  };
+  if (r.errors > 0) r.statuses.socketErrors = r.errors;
+  const cpu: Record<string, number> = {};
+  for (const key of Object.keys(before) as (keyof typeof before)[])
+    cpu[key] = usPer(after[key] - (key === 'wrk' ? 0 : before[key]), r.requests);
+  return {
+    setup: setup.name,
+    orders: r.requests,
+    perSecond: r.requests / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    statuses: r.statuses,
+    cpu,
+    load: load(),
+  };
+}
+
+/**
+ * Failover: 16 Node clients (keep-alive) send orders through the proxy, 40% on the busiest
+ * book, each with its own Idempotency-Key; after 6 s the owner of the busiest book is killed
+ * (-9); the load goes on for 12 s more.
+ */
+async function failover(setup: Setup) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const busiest = setup.instrumentIds[0]!;
+  const cookies = [...setup.cookies.values()];
+  const origin = `http://localhost:${setup.proxyPort}`;
+  type Answer = { sentAt: number; doneAt: number; status: number; id?: string; instrumentId: string };
+  const answers: Answer[] = [];
+  let running = true;
+  let n = 0;
+  const post = (body: string, cookie: string, key: string) =>
+    new Promise<{ status: number; text: string }>((resolve) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: setup.proxyPort,
+          path: '/api/orders',
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', origin, cookie, 'idempotency-key': key },
+          timeout: 30_000,
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', () => resolve({ status: 0, text: '' }));
+      req.on('timeout', () => req.destroy());
+      req.end(body);
+    });
+  const worker = async (k: number) => {
+    while (running) {
+      const i = n++;
+      const instrumentId = i % 5 < 2 ? busiest : setup.instrumentIds[1 + (i % (setup.instrumentIds.length - 1))]!;
+      const buy = i % 2 === 0;
+      const cents = buy ? 9_950 + (i % 56) : 10_050 - (i % 56);
+      const body = JSON.stringify({
+        instrumentId,
+        orderType: buy ? 'buy' : 'sell',
+        type: 'limit',
+        quantity: 1 + (i % 10),
+        price: (cents / 100).toFixed(2),
+      });
+      const sentAt = performance.now();
+      const res = await post(body, cookies[k % cookies.length]!, `failover-${k}-${i}`);
+      const answer: Answer = { sentAt, doneAt: performance.now(), status: res.status, instrumentId };
+      if (res.status === 201) answer.id = (JSON.parse(res.text) as { id: string }).id;
+      answers.push(answer);
+    }
+  };
+  const workers = Array.from({ length: 16 }, (_, k) => worker(k));
+  await new Promise((r) => setTimeout(r, 6_000));
+  const [lease] = await selectRows<{ owner: string; epoch: string }>(
+    (await check(setup)).db,
+    sql`select owner, epoch::text as epoch from instrument_leases where instrument_id = ${busiest}::uuid`,
+  );
+  const victim = setup.servers.find((s) => lease!.owner.startsWith(`${s.name}-`))!;
+  const killedAt = performance.now();
+  victim.child.kill('SIGKILL');
+  await new Promise((r) => setTimeout(r, 12_000));
+  running = false;
+  await Promise.all(workers);
+  agent.destroy();
+
+  const onBusiest = answers.filter((a) => a.instrumentId === busiest);
+  const firstAfter = onBusiest
+    .filter((a) => a.status === 201 && a.sentAt >= killedAt)
+    .sort((a, b) => a.doneAt - b.doneAt)[0];
+  const accepted = onBusiest.filter((a) => a.status === 201).sort((a, b) => a.doneAt - b.doneAt);
+  let gap = 0;
+  for (let i = 1; i < accepted.length; i++) gap = Math.max(gap, accepted[i]!.doneAt - accepted[i - 1]!.doneAt);
+  const acknowledged = answers.filter((a) => a.status === 201).map((a) => a.id!);
+  const db = await check(setup);
+  const [found] = await selectRows<{ n: number }>(
+    db.db,
+    sql`select count(*)::int as n from orders where id = any(${`{${acknowledged.join(',')}}`}::uuid[])`,
+  );
+  const [moved] = await selectRows<{ owner: string; epoch: string }>(
+    db.db,
+    sql`select owner, epoch::text as epoch from instrument_leases where instrument_id = ${busiest}::uuid`,
+  );
+  const statuses: Record<string, number> = {};
+  for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+  const afterKill = onBusiest.filter((a) => a.sentAt >= killedAt && a.status === 201).map((a) => a.doneAt - a.sentAt);
+  return {
+    victim: victim.name,
+    epochs: `${lease!.epoch} -> ${moved!.epoch} (${moved!.owner.split('-')[0]})`,
+    recoveredMs: firstAfter ? firstAfter.doneAt - killedAt : Number.NaN,
+    longestGapMs: gap,
+    acknowledged: acknowledged.length,
+    lost: acknowledged.length - found!.n,
+    statuses,
+    p99AfterKill: percentile(
+      afterKill.sort((a, b) => a - b),
+      0.99,
+    ),
+  };
+}
+
+const checks = new Map<string, Awaited<ReturnType<typeof createDb>>>();
+async function check(setup: Setup) {
+  let db = checks.get(setup.name);
+  if (!db) {
+    db = await createDb({ databaseUrl: setup.database.url });
+    checks.set(setup.name, db);
+  }
+  return db;
+}
+
+async function main(): Promise<void> {
+  for (const tool of ['wrk', 'haproxy']) {
+    try {
+      execFileSync(tool, ['-v'], { stdio: 'ignore' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        console.error(`bench:cluster needs ${tool}: apt-get install -y ${tool}`);
+        process.exit(1);
+      }
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-cluster-'));
+  const setups: Setup[] = [];
+  let failed = false;
+  try {
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; wrk ${CLIENTS} connections, ${SECONDS} s per run, ${RUNS} runs per setup alternated, ${BOOKS} books (40% of orders on the first); load at start ${load()}`,
+    );
+    setups.push(await prepare('one', 1, PORT, dir));
+    setups.push(await prepare('three', 3, PORT + 2, dir));
+    for (const setup of setups) await wrkRun(setup, 16, 3); // warm-up, discarded
+    const results: RunResult[] = [];
+    for (let i = 0; i < RUNS; i++) for (const setup of setups) results.push(await wrkRun(setup, CLIENTS, SECONDS));
+
+    const groups = Object.keys(results[0]!.cpu);
+    console.log(
+      `\n| setup | orders/s | p50 | p99 | ${groups.map((g) => `${g} us/order`).join(' | ')} | statuses | load 1/5/15 |`,
+    );
+    console.log(`|---|---:|---:|---:|${groups.map(() => '---:').join('|')}|---|---|`);
+    for (const r of results)
+      console.log(
+        `| ${r.setup} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${groups.map((g) => r.cpu[g]!.toFixed(0)).join(' | ')} | ${JSON.stringify(r.statuses)} | ${r.load} |`,
+      );
+    const mean = (setup: string, f: (r: RunResult) => number) => {
+      const rs = results.filter((r) => r.setup === setup);
+      return rs.reduce((s, r) => s + f(r), 0) / rs.length;
+    };
+    const platform = (r: RunResult) => r.cpu['server processes']! + r.cpu.PostgreSQL! + r.cpu['nats-server']!;
+    console.log(
+      `\nthree / one (means of the runs): orders/s ${(mean('three', (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean('three', (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean('three', platform) / mean('one', platform)).toFixed(2)} (${mean('three', platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), server main threads ${(mean('three', (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}`,
+    );
+
+    const three = setups[1]!;
+    const f = await failover(three);
+    console.log(
+      `\nfailover (kill -9 of ${f.victim}, owner of the busiest book; lease ${LEASE_MS} ms): orders on that book accepted again ${f.recoveredMs.toFixed(0)} ms after the kill (first 201 of a request sent after it); longest gap between acceptances ${f.longestGapMs.toFixed(0)} ms; lease epoch ${f.epochs}; p99 of its accepted orders sent after the kill ${f.p99AfterKill.toFixed(0)} ms`,
+    );
+    console.log(
+      `acknowledged ${f.acknowledged}, missing from the database ${f.lost}; answers ${JSON.stringify(f.statuses)}`,
+    );
+    for (const setup of setups) {
+      await Promise.all(setup.servers.map(stopServerProcess));
+      const found = await ledgerInvariantViolations((await check(setup)).db);
+      const broken = Object.entries(found).filter(([, rows]) => rows.length > 0);
+      if (broken.length > 0 || f.lost > 0) failed = true;
+      console.log(
+        `ledger invariants (${setup.name}): ${Object.keys(found).length - broken.length} of ${Object.keys(found).length} hold${broken.length ? `; BROKEN: ${broken.map(([n]) => n).join('; ')}` : ''}`,
+      );
+    }
+  } finally {
+    for (const setup of setups) {
+      setup.proxy.kill();
+      await Promise.all(setup.servers.map(stopServerProcess));
+      await checks.get(setup.name)?.close();
+      await setup.database.drop();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();
