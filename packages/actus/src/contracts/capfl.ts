@@ -1,7 +1,7 @@
 import type { ContractTerms } from '../terms/types.js';
 import { roleSign } from '../engine/role.js';
 import { isAfter, isBefore, sortEvents } from '../engine/sequence.js';
-import { EngineError, type ContractModule, type EngineContext, type EngineEvent } from '../engine/types.js';
+import { EngineError, newEvent, type ContractModule, type EngineContext, type EngineEvent } from '../engine/types.js';
 
 function underlyingTerms(terms: ContractTerms): ContractTerms {
   const ref = (terms.contractStructure ?? []).find((r) => r.referenceRole === 'UDL');
@@ -24,17 +24,9 @@ function interestPayments(ctx: EngineContext, terms: ContractTerms): EngineEvent
 /** A cap/floor's own trade: purchase price paid, termination price received. */
 function tradeEvent(terms: ContractTerms, t: number, type: 'PRD' | 'TD', price: number | undefined): EngineEvent {
   const payoff = (type === 'PRD' ? -1 : 1) * roleSign(terms.contractRole) * (price ?? 0);
-  return {
-    time: t,
-    calcTime: t,
-    scheduleTime: t,
-    type,
-    payoff,
-    currency: terms.currency ?? '',
-    notionalPrincipal: 0,
-    nominalInterestRate: 0,
-    accruedInterest: 0,
-  };
+  const e = newEvent(t, t, type, terms.currency ?? '');
+  e.payoff = payoff;
+  return e;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ContractModule, EngineEvent } from '../engine/types.js';
+import { newEvent, type ContractModule, type EngineEvent } from '../engine/types.js';
 import { roleSign } from '../engine/role.js';
 import { isAfter, isBefore, sortEvents } from '../engine/sequence.js';
 
@@ -10,14 +10,7 @@ export const csh: ContractModule = {
     const events: EngineEvent[] = [];
     for (const o of ctx.observedEvents) {
       if (o.type !== 'AD' || (o.contractId !== '' && o.contractId !== terms.contractID)) continue;
-      const e: EngineEvent = {
-        time: o.time,
-        calcTime: o.time,
-        scheduleTime: o.time,
-        type: 'AD',
-        payoff: 0,
-        currency: terms.currency ?? '',
-      };
+      const e = newEvent(o.time, o.time, 'AD', terms.currency ?? '');
       if (isBefore(e, terms.statusDate, 'AD') || (ctx.to !== undefined && isAfter(e, ctx.to, 'AD'))) continue;
       e.notionalPrincipal = notional;
       e.nominalInterestRate = 0;

@@ -1,19 +1,13 @@
-import type { EngineEvent } from '../engine/types.js';
+import { newEvent, type EngineEvent } from '../engine/types.js';
 
 /** One settlement amount for two legs' events of the same type at the same time. */
 function netEvent(a: EngineEvent, b: EngineEvent, contractId: string): EngineEvent {
-  return {
-    time: a.time,
-    calcTime: a.calcTime,
-    scheduleTime: a.scheduleTime,
-    type: a.type,
-    currency: a.currency,
-    contractId,
-    payoff: a.payoff + b.payoff,
-    notionalPrincipal: (a.notionalPrincipal ?? 0) + (b.notionalPrincipal ?? 0),
-    accruedInterest: (a.accruedInterest ?? 0) + (b.accruedInterest ?? 0),
-    nominalInterestRate: 0,
-  };
+  const e = newEvent(a.time, a.calcTime, a.type, a.currency, a.scheduleTime);
+  e.contractId = contractId;
+  e.payoff = a.payoff + b.payoff;
+  e.notionalPrincipal = (a.notionalPrincipal ?? 0) + (b.notionalPrincipal ?? 0);
+  e.accruedInterest = (a.accruedInterest ?? 0) + (b.accruedInterest ?? 0);
+  return e;
 }
 
 /** Exchanges that happen once per leg (IED, MD) net only when both legs have them at the same time. */

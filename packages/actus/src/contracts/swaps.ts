@@ -1,6 +1,6 @@
 import type { ContractReference, ContractTerms } from '../terms/types.js';
 import { compareEvents, isAfter, isBefore, sortEvents } from '../engine/sequence.js';
-import { EngineError, type ContractModule, type EngineContext, type EngineEvent } from '../engine/types.js';
+import { EngineError, newEvent, type ContractModule, type EngineContext, type EngineEvent } from '../engine/types.js';
 import { netLegs } from './swaps-netting.js';
 
 /** Leg roles implied by the swap's role: receiving the first leg means holding it. */
@@ -57,18 +57,10 @@ function evaluateLeg(terms: ContractTerms, role: 'FIL' | 'SEL', ctx: EngineConte
 function parentEvent(terms: ContractTerms, t: number, type: string, price: number | undefined): EngineEvent {
   // The reference implementation applies no role sign to these prices.
   const payoff = price ?? 0;
-  return {
-    time: t,
-    calcTime: t,
-    scheduleTime: t,
-    type,
-    payoff,
-    currency: terms.currency ?? '',
-    contractId: terms.contractID,
-    notionalPrincipal: 0,
-    nominalInterestRate: 0,
-    accruedInterest: 0,
-  };
+  const e = newEvent(t, t, type, terms.currency ?? '');
+  e.payoff = payoff;
+  e.contractId = terms.contractID;
+  return e;
 }
 
 /**

@@ -46,6 +46,10 @@ export function emptyState(terms: ContractTerms): ContractState {
     exerciseDate: undefined,
     exerciseAmount: undefined,
     contractPerformance: terms.contractPerformance ?? 'PF',
+    // Present (undefined) in every state so that two-leg types share the one shape.
+    notionalPrincipal2: undefined,
+    nominalInterestRate2: undefined,
+    accruedInterest2: undefined,
   };
 }
 

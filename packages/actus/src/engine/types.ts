@@ -1,6 +1,7 @@
 import type { Time } from '../time/datetime.js';
 import type { ContractTerms } from '../terms/types.js';
 import { chargeEvent } from './budget.js';
+import { sequenceOf } from './sequence.js';
 
 /** ACTUS contract state variables (data dictionary "states"). */
 export interface ContractState {
@@ -84,7 +85,8 @@ export { EngineError } from './errors.js';
 
 /**
  * A scheduled event with every field present from the start, so all events share one
- * object shape (state fields are filled in after evaluation).
+ * object shape (state fields are filled in after evaluation). Every module builds its
+ * events here, so the shared sorting, checking and output code sees one hidden class.
  */
 export function newEvent(
   time: Time,
@@ -115,7 +117,10 @@ export function newEvent(
     notionalPrincipal2: undefined,
     nominalInterestRate2: undefined,
     accruedInterest2: undefined,
+    contractId: undefined,
     value: undefined,
-    sequence: undefined,
+    // The type's rank, computed once instead of at every comparison while sorting (a later
+    // retyping keeps the rank: RR -> RRF and IP -> IPCI rank alike).
+    sequence: sequenceOf(type),
   };
 }
