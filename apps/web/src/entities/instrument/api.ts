@@ -1,7 +1,9 @@
 import {
   instrumentDetailSchema,
+  instrumentEventsSchema,
   instrumentListSchema,
   type InstrumentDetail,
+  type InstrumentEvents,
   type InstrumentForm,
   type InstrumentListItem,
 } from '@meridian/schemas';
@@ -21,6 +23,11 @@ export async function getMyInstruments(): Promise<InstrumentListItem[]> {
 /** GET /api/instruments/:id: terms, computed events, price, yield, duration, holders, next payment. */
 export async function getInstrument(id: string): Promise<InstrumentDetail> {
   return instrumentDetailSchema.parse(await apiRequest('GET', urlFromQueryKey(instrumentKeys.detail(id))));
+}
+
+/** GET /api/instruments/:id/events: each payment date of the schedule, scheduled vs paid, and your share. */
+export async function getInstrumentEvents(id: string): Promise<InstrumentEvents> {
+  return instrumentEventsSchema.parse(await apiRequest('GET', urlFromQueryKey(instrumentKeys.events(id))));
 }
 
 /** POST /api/instruments: the validated wizard form; the server rebuilds the ACTUS terms itself. */

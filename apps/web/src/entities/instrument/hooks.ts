@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createInstrument, getInstrument, getInstruments, getMyInstruments } from './api';
+import { createInstrument, getInstrument, getInstrumentEvents, getInstruments, getMyInstruments } from './api';
 import { instrumentKeys } from './keys';
 
 type Options = { refetchInterval?: number | false; enabled?: boolean; meta?: Record<string, unknown> };
@@ -21,6 +21,18 @@ export function useMyInstruments() {
 
 export function useInstrument(id: string) {
   return useQuery({ queryKey: instrumentKeys.detail(id), queryFn: () => getInstrument(id) });
+}
+
+/** SPEC §7 polls positions every 30 s; a payment posted meanwhile shows at the same cadence. */
+export const INSTRUMENT_EVENTS_REFRESH_MS = 30_000;
+
+/** The instrument's payment events (instrument page "Events"): scheduled, paid, missed, failed. */
+export function useInstrumentEvents(id: string) {
+  return useQuery({
+    queryKey: instrumentKeys.events(id),
+    queryFn: () => getInstrumentEvents(id),
+    refetchInterval: INSTRUMENT_EVENTS_REFRESH_MS,
+  });
 }
 
 export function useCreateInstrument() {

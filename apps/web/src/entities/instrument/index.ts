@@ -1,3 +1,11 @@
-export { createInstrument, getInstrument, getInstruments, getMyInstruments } from './api';
-export { instrumentsQuery, useCreateInstrument, useInstrument, useInstruments, useMyInstruments } from './hooks';
+export { createInstrument, getInstrument, getInstrumentEvents, getInstruments, getMyInstruments } from './api';
+export {
+  INSTRUMENT_EVENTS_REFRESH_MS,
+  instrumentsQuery,
+  useCreateInstrument,
+  useInstrument,
+  useInstrumentEvents,
+  useInstruments,
+  useMyInstruments,
+} from './hooks';
 export { instrumentKeys } from './keys';

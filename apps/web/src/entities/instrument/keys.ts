@@ -4,4 +4,6 @@ export const instrumentKeys = {
   list: () => ['/api/instruments'] as const,
   mine: () => ['/api/instruments', 'my'] as const,
   detail: (id: string) => ['/api/instruments', id] as const,
+  /** GET /api/instruments/:id/events: payment events, scheduled vs paid. */
+  events: (id: string) => ['/api/instruments', id, 'events'] as const,
 };

@@ -1,2 +1,10 @@
-export { TRANSACTIONS_REFRESH_MS, useRecentTransactions } from './hooks';
-export { latestTransactions, tradeTransaction, type Transaction } from './transactions';
+export { getMyServicingPayments } from './api';
+export { TRANSACTIONS_REFRESH_MS, useMyServicingPayments, useRecentTransactions } from './hooks';
+export { servicingPaymentKeys } from './keys';
+export {
+  latestTransactions,
+  PAYMENT_TYPE_NAMES,
+  paymentTransaction,
+  tradeTransaction,
+  type Transaction,
+} from './transactions';

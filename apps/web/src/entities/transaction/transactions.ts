@@ -1,9 +1,9 @@
-import type { MyTrade } from '@meridian/schemas';
+import type { MyTrade, ServicingPayment } from '@meridian/schemas';
 
 /**
  * One row of a Recent Transactions table (SPEC §2: type, asset, amount, status, time), whatever
- * moved the money: a trade today; servicing payments (coupons, redemptions, dividends) join as
- * another source mapped here, so every screen lists them the same way.
+ * moved the money: a trade, or a servicing payment (coupon, redemption, dividend…), each source
+ * mapped here, so every screen lists them the same way.
  */
 export interface Transaction {
   /** Unique across sources: `<source>:<id>`. */
@@ -16,8 +16,11 @@ export interface Transaction {
   /** Decimal string in `currency`. */
   amount: string;
   currency: string;
-  /** Trade settlement status, or the payment's. */
+  /** Trade settlement status, or the payment's (failed: the issuer missed it). */
   status: 'completed' | 'processing' | 'pending' | 'failed';
+  /** Units and unit price of a trade; null for a payment. */
+  quantity: number | null;
+  price: string | null;
   /** ISO-8601 UTC. */
   time: string;
 }
@@ -31,7 +34,37 @@ export function tradeTransaction(trade: MyTrade): Transaction {
     amount: trade.amount,
     currency: trade.currency,
     status: trade.settlementStatus,
+    quantity: trade.quantity,
+    price: trade.price,
     time: trade.createdAt,
+  };
+}
+
+/** What a holder calls each ACTUS payment event. */
+export const PAYMENT_TYPE_NAMES: Record<string, string> = {
+  IP: 'Coupon',
+  PR: 'Principal',
+  MD: 'Redemption',
+  PP: 'Prepayment',
+  DV: 'Dividend',
+  FP: 'Fee',
+  XD: 'Exercise',
+  STD: 'Settlement',
+};
+
+/** A coupon, redemption, dividend… received (completed) or missed by the issuer (failed). */
+export function paymentTransaction(payment: ServicingPayment): Transaction {
+  return {
+    key: `payment:${payment.id}`,
+    type: `${PAYMENT_TYPE_NAMES[payment.eventType] ?? payment.eventType}${payment.status === 'failed' ? ' missed' : ''}`,
+    direction: 'in',
+    asset: payment.instrumentName,
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    quantity: null,
+    price: null,
+    time: payment.time,
   };
 }
 

@@ -17,7 +17,6 @@ export const BADGE_VERSION = '1.0';
 export const BADGE_PLATFORM = 'Meridian';
 export const SIMULATED_NETWORK = 'simulation';
 
-export const TRADES_REFRESH_MS = 10_000;
 export const SYSTEM_STATUS_REFRESH_MS = 5_000;
 export const LATENCY_PROBE_MS = 10_000;
 export const RECENT_TRANSACTIONS_ROWS = 4;

@@ -8,12 +8,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { useInstrument } from '@/entities/instrument';
 import { CashFlows } from '../components/cash-flows';
+import { EventsCard } from '../components/detail/events-card';
 import { HoldersCard } from '../components/detail/holders-card';
 import { OrderBookCard } from '../components/detail/order-book-card';
 import { PricingCards } from '../components/detail/pricing-cards';
 import { TermsCard } from '../components/detail/terms-card';
 
-/** Instrument page (/instruments/:id): terms, schedule, cash flows, pricing, holders, order book. */
+/** Instrument page (/instruments/:id): terms, payment events, schedule, cash flows, pricing, holders, order book. */
 export default function InstrumentDetailPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.id ?? '';
   const instrument = useInstrument(id);
@@ -78,6 +79,7 @@ export default function InstrumentDetailPage({ params }: { params: Record<string
           <HoldersCard holders={data.holders} />
         </div>
       </div>
+      <EventsCard instrumentId={data.id} currency={data.currency} />
       <Card>
         <CardHeader>
           <CardTitle>Cash flows and event schedule</CardTitle>

@@ -3,10 +3,10 @@ import { useInstruments } from '@/entities/instrument';
 import { usePortfolioAnalytics as usePortfolioAnalyticsQuery } from '@/entities/portfolio';
 import { useAuth } from '@/entities/session';
 import { useApiLatency as useApiLatencyQuery, useSystemStatus as useSystemStatusQuery } from '@/entities/system';
-import { useMyTrades as useMyTradesQuery } from '@/entities/trade';
+import { useRecentTransactions as useRecentTransactionsQuery, type Transaction } from '@/entities/transaction';
 import { errorStatus } from '@/lib/api';
 import { useReportingCurrency } from '@/lib/reporting-currency';
-import { LATENCY_PROBE_MS, SYSTEM_STATUS_REFRESH_MS, TRADES_REFRESH_MS } from '../constants';
+import { LATENCY_PROBE_MS, SYSTEM_STATUS_REFRESH_MS } from '../constants';
 
 /**
  * The landing page is public: its personal queries run only when signed in, treat 401 as
@@ -18,7 +18,7 @@ export type Optional<T> = { available: true; data: T } | { available: false };
 const PERSONAL = { expectsUnauthorized: true };
 
 /** A personal query seen as Optional: its data, or "not available" after a 401 or 404. */
-function optional<T>(query: UseQueryResult<T>) {
+function optional<T>(query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isLoading' | 'isError'>) {
   const status = errorStatus(query.error);
   const unavailable = query.data === undefined && (status === 401 || status === 404);
   const data: Optional<T> | undefined =
@@ -41,9 +41,10 @@ export function usePortfolioAnalytics() {
   return optional(usePortfolioAnalyticsQuery({ enabled: isAuthenticated, meta: PERSONAL, currency }));
 }
 
-export function useMyTrades() {
+/** The user's latest trades and servicing payments (coupons, redemptions, dividends…), newest first. */
+export function useRecentTransactions(limit: number) {
   const { isAuthenticated } = useAuth();
-  return optional(useMyTradesQuery({ enabled: isAuthenticated, meta: PERSONAL, refetchInterval: TRADES_REFRESH_MS }));
+  return optional<Transaction[]>(useRecentTransactionsQuery(limit, { enabled: isAuthenticated, meta: PERSONAL }));
 }
 
 /** Number of listed instruments, for the Market Overview link card. */

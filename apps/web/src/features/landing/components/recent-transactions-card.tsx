@@ -5,9 +5,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuth } from '@/entities/session';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/format';
-import { useMyTrades } from '../api/landing-queries';
+import { useRecentTransactions } from '../api/landing-queries';
 import { RECENT_TRANSACTIONS_ROWS } from '../constants';
-import { recentTransactions } from '../lib/portfolio-views';
 import { CardMessage } from './card-message';
 
 const SETTLEMENT_VARIANT = {
@@ -17,11 +16,15 @@ const SETTLEMENT_VARIANT = {
   failed: 'destructive',
 } as const;
 
-/** Recent Transactions: the user's latest trades from GET /api/trades/my. */
+// Buys green, sells red; payments received plain, missed ones red.
+const typeTone = (type: string, status: string) =>
+  type === 'Buy' ? 'text-success' : type === 'Sell' || status === 'failed' ? 'text-destructive' : '';
+
+/** Recent Transactions: the user's latest trades and servicing payments (coupons, redemptions, dividends…). */
 export function RecentTransactionsCard() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
-  const trades = useMyTrades();
-  const rows = trades.data?.available ? recentTransactions(trades.data.data, RECENT_TRANSACTIONS_ROWS) : [];
+  const trades = useRecentTransactions(RECENT_TRANSACTIONS_ROWS);
+  const rows = trades.data?.available ? trades.data.data : [];
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -54,23 +57,23 @@ export function RecentTransactionsCard() {
             </TableHeader>
             <TableBody>
               {rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell
-                    className={row.side === 'buy' ? 'font-medium text-success' : 'font-medium text-destructive'}
-                  >
-                    {row.side === 'buy' ? 'Buy' : 'Sell'}
+                <TableRow key={row.key}>
+                  <TableCell className={`font-medium ${typeTone(row.type, row.status)}`}>{row.type}</TableCell>
+                  <TableCell className="max-w-48 truncate">{row.asset}</TableCell>
+                  <TableCell className="text-right">
+                    {row.quantity === null ? '—' : formatNumber(row.quantity)}
                   </TableCell>
-                  <TableCell className="max-w-48 truncate">{row.instrumentName}</TableCell>
-                  <TableCell className="text-right">{formatNumber(row.quantity)}</TableCell>
-                  <TableCell className="text-right">{formatCurrency(row.price, row.currency)}</TableCell>
+                  <TableCell className="text-right">
+                    {row.price === null ? '—' : formatCurrency(row.price, row.currency)}
+                  </TableCell>
                   <TableCell className="hidden text-right md:table-cell">
                     {formatCurrency(row.amount, row.currency)}
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
-                    <Badge variant={SETTLEMENT_VARIANT[row.settlementStatus]}>{row.settlementStatus}</Badge>
+                    <Badge variant={SETTLEMENT_VARIANT[row.status]}>{row.status}</Badge>
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground sm:table-cell">
-                    {formatDateTime(row.createdAt)}
+                    {formatDateTime(row.time)}
                   </TableCell>
                 </TableRow>
               ))}
