@@ -221,19 +221,21 @@ function toRecords(events: EngineEvent[]): ContractEvent[] {
 }
 
 /**
- * The lean result: the events' numbers in parallel typed arrays, no record and no string
- * built per event (types and currencies are the engine's shared constants). For bulk use
- * such as revaluing a portfolio under many scenarios; `formatEventTime` turns a time into
- * the records' `eventDate` when one is needed.
+ * The lean result: the events' numbers in parallel arrays, no record and no string built
+ * per event (types and currencies are the engine's shared constants). For bulk use such
+ * as revaluing a portfolio under many scenarios; `formatEventTime` turns a time into the
+ * records' `eventDate` when one is needed. Plain arrays of doubles rather than typed
+ * arrays: a contract has a handful to a few hundred events, and allocating five typed
+ * arrays per call cost more than the records it saves (measured: PAM 0.73x of records).
  */
 export interface CashFlows {
   length: number;
   /** Event dates as seconds since 1970-01-01T00:00 (local date-time, no time zone). */
-  time: Float64Array;
-  payoff: Float64Array;
-  notionalPrincipal: Float64Array;
-  nominalInterestRate: Float64Array;
-  accruedInterest: Float64Array;
+  time: number[];
+  payoff: number[];
+  notionalPrincipal: number[];
+  nominalInterestRate: number[];
+  accruedInterest: number[];
   eventType: string[];
   currency: string[];
 }
@@ -242,23 +244,23 @@ function toCashFlows(events: EngineEvent[]): CashFlows {
   const n = events.length;
   const flows: CashFlows = {
     length: n,
-    time: new Float64Array(n),
-    payoff: new Float64Array(n),
-    notionalPrincipal: new Float64Array(n),
-    nominalInterestRate: new Float64Array(n),
-    accruedInterest: new Float64Array(n),
-    eventType: new Array<string>(n),
-    currency: new Array<string>(n),
+    time: [],
+    payoff: [],
+    notionalPrincipal: [],
+    nominalInterestRate: [],
+    accruedInterest: [],
+    eventType: [],
+    currency: [],
   };
   for (let i = 0; i < n; i++) {
     const e = checked(events[i] as EngineEvent);
-    flows.time[i] = e.time;
-    flows.payoff[i] = e.payoff;
-    flows.notionalPrincipal[i] = e.notionalPrincipal ?? 0;
-    flows.nominalInterestRate[i] = e.nominalInterestRate ?? 0;
-    flows.accruedInterest[i] = e.accruedInterest ?? 0;
-    flows.eventType[i] = e.type;
-    flows.currency[i] = e.currency;
+    flows.time.push(e.time);
+    flows.payoff.push(e.payoff);
+    flows.notionalPrincipal.push(e.notionalPrincipal ?? 0);
+    flows.nominalInterestRate.push(e.nominalInterestRate ?? 0);
+    flows.accruedInterest.push(e.accruedInterest ?? 0);
+    flows.eventType.push(e.type);
+    flows.currency.push(e.currency);
   }
   return flows;
 }
