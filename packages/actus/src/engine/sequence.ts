@@ -46,12 +46,55 @@ export function compareEvents(a: EngineEvent, b: EngineEvent): number {
   return a.time - b.time || rank(a) - rank(b);
 }
 
+/**
+ * Sorts by time, then by event sequence, stable (ties keep schedule order). A merge sort
+ * in JavaScript rather than Array.prototype.sort: the builtin calls the comparator across
+ * the builtin/JS boundary for every comparison, which cost amortizers a tenth of their
+ * time; here the comparison is inlined. Already ordered input (small contracts often are)
+ * is detected in one pass and returned as is.
+ */
 export function sortEvents(events: EngineEvent[]): EngineEvent[] {
-  // Small schedules (commodities, options, futures) often arrive in order: one pass to
-  // check is much cheaper than Array.prototype.sort's setup for a handful of events.
-  for (let i = 1; i < events.length; i++)
-    if (compareEvents(events[i - 1] as EngineEvent, events[i] as EngineEvent) > 0) return events.sort(compareEvents);
+  const n = events.length;
+  let ordered = true;
+  for (let i = 1; i < n; i++)
+    if (compareEvents(events[i - 1] as EngineEvent, events[i] as EngineEvent) > 0) {
+      ordered = false;
+      break;
+    }
+  if (ordered) return events;
+  mergeSort(events, events.slice(), 0, n);
   return events;
+}
+
+const INSERTION_RUN = 12;
+
+/** Sorts a[lo, hi) stably, using tmp (a copy of a's range) as scratch. */
+function mergeSort(a: EngineEvent[], tmp: EngineEvent[], lo: number, hi: number): void {
+  if (hi - lo <= INSERTION_RUN) {
+    for (let i = lo + 1; i < hi; i++) {
+      const e = a[i] as EngineEvent;
+      let j = i - 1;
+      while (j >= lo && compareEvents(a[j] as EngineEvent, e) > 0) {
+        a[j + 1] = a[j] as EngineEvent;
+        j--;
+      }
+      a[j + 1] = e;
+    }
+    return;
+  }
+  const mid = (lo + hi) >>> 1;
+  mergeSort(a, tmp, lo, mid);
+  mergeSort(a, tmp, mid, hi);
+  if (compareEvents(a[mid - 1] as EngineEvent, a[mid] as EngineEvent) <= 0) return;
+  for (let i = lo; i < hi; i++) tmp[i] = a[i] as EngineEvent;
+  let i = lo;
+  let j = mid;
+  for (let k = lo; k < hi; k++) {
+    // Left first on ties: stable.
+    if (j >= hi || (i < mid && compareEvents(tmp[i] as EngineEvent, tmp[j] as EngineEvent) <= 0))
+      a[k] = tmp[i++] as EngineEvent;
+    else a[k] = tmp[j++] as EngineEvent;
+  }
 }
 
 /** True when `e` is ordered strictly before an event of `type` at `time`. */

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareEvents, sortEvents, EVENT_SEQUENCE } from './sequence.js';
+import { newEvent } from './types.js';
+import { startBudget, restoreBudget } from './budget.js';
+
+describe('sortEvents', () => {
+  it('orders like the stable builtin sort: time, then event sequence, then schedule order', () => {
+    const types = Object.keys(EVENT_SEQUENCE);
+    const previous = startBudget(1_000_000);
+    try {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(...types)), {
+            minLength: 13,
+            maxLength: 120,
+            size: 'max',
+          }),
+          (specs) => {
+            // Few distinct times and types: many ties, so stability is exercised; over 12 events
+            // the merge (not only the insertion runs) is exercised.
+            const events = specs.map(([day, type], i) => {
+              const e = newEvent(day * 86_400, day * 86_400, type, 'USD');
+              e.value = i;
+              return e;
+            });
+            const expected = [...events].sort(compareEvents).map((e) => e.value);
+            expect(sortEvents(events).map((e) => e.value)).toEqual(expected);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    } finally {
+      restoreBudget(previous);
+    }
+  });
+});
