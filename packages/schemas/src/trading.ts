@@ -324,3 +324,34 @@ export type StreamMessage =
   | { type: 'trade'; trade: Trade; seq?: number }
   | { type: 'ticker'; ticker: Ticker; seq?: number }
   | { type: 'order'; order: Order };
+
+/**
+ * A withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
+ * nothing has moved yet; a second, distinct custodian approves it (POST
+ * /api/custody/approvals/:id/approve) and the money moves in that transaction.
+ */
+export const custodyPendingMoveSchema = z
+  .object({
+    status: z.literal('pending_approval'),
+    approvalId: z.uuid(),
+    userId: z.uuid(),
+    currency: z.string(),
+    amount: decimalStringSchema,
+    /** Distinct approvers still needed besides the requester. */
+    requiredApprovers: z.number().int(),
+    expiresAt: z.string(),
+    message: z.string(),
+  })
+  .meta({ id: 'CustodyPendingMove' });
+export type CustodyPendingMove = z.infer<typeof custodyPendingMoveSchema>;
+
+/** One custodian's decision on a pending custody move; `move` is the booked movement once approved. */
+export const custodyCountersignResultSchema = z
+  .object({
+    approvalId: z.uuid(),
+    status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+    approvedBy: z.array(z.string()),
+    move: custodyTransferResultSchema.nullable(),
+  })
+  .meta({ id: 'CustodyCountersignResult' });
+export type CustodyCountersignResult = z.infer<typeof custodyCountersignResultSchema>;

@@ -6,7 +6,11 @@ export interface PermissionDefinition {
   description: string;
   category: string;
   riskLevel: 'low' | 'medium' | 'high' | 'critical';
-  /** Per-action cap in USD hundredths for role-based holders; undefined = no cap. */
+  /**
+   * Per-action cap in USD hundredths for role-based holders; undefined = no cap. For a multi-sig
+   * permission whose route does not cap by amount (manage_custody), it is what one holder may
+   * sign alone: above it a second, distinct holder approves (custody/countersign.ts).
+   */
   maxAmount?: bigint;
   requiresMultiSig: boolean;
 }
@@ -81,6 +85,7 @@ export const SYSTEM_PERMISSIONS: readonly PermissionDefinition[] = [
     description: 'Operate custody accounts and asset safekeeping',
     category: 'custody',
     riskLevel: 'high',
+    maxAmount: usd(1_000_000),
     requiresMultiSig: true,
   },
   {

@@ -1,5 +1,5 @@
 import type { Approval } from '@meridian/schemas';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalDecisions, approvals, roleAssignments, users } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -9,6 +9,9 @@ import { type ApprovalRow, decideApproval, expireApprovals } from './approvals';
 import { type AssignmentValues, insertAssignment } from './assignments';
 import { forgetPermissions } from './decision-cache';
 import { applyElevation, closeElevation, expireEndedElevations } from './elevations';
+
+/** Kinds this module opens and applies; other modules' approvals carry their own prefix. */
+const ACCESS_KINDS = 'access.';
 
 /**
  * One approver's yes or no on an approval, applying the change when it completes — all in
@@ -27,6 +30,8 @@ export async function decide(
   const { outcome, affectedUser } = await db.transaction(async (tx) => {
     const outcome = await decideApproval(tx, approvalId, approverId, decision, comment, now);
     const { approval } = outcome;
+    // Other modules' approvals (custody withdrawals) are decided where they apply them.
+    if (!approval.kind.startsWith(ACCESS_KINDS)) throw notFound('Approval request not found');
     let affectedUser: string | null = null;
     if (approval.kind === 'access.elevation' && approval.subjectId) {
       if (outcome.completed) affectedUser = await applyElevation(tx, approval.subjectId, approverId, now);
@@ -68,7 +73,7 @@ export async function listPendingApprovals(db: Db, now = new Date()): Promise<Ap
   const rows = await db
     .select()
     .from(approvals)
-    .where(eq(approvals.status, 'pending'))
+    .where(and(eq(approvals.status, 'pending'), like(approvals.kind, `${ACCESS_KINDS}%`)))
     .orderBy(desc(approvals.createdAt));
   return approvalDtos(
     db,

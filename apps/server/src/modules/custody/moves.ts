@@ -1,7 +1,7 @@
 import { fromMinorUnits, type CustodyTransferResult } from '@meridian/schemas';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { custodyMoves } from '../../db/schema';
 import { AppError, unprocessable } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/record';
@@ -29,13 +29,13 @@ export interface MoveAnswer {
 }
 
 /** What a retry must repeat exactly: everything that shapes the move. */
-function normalised(m: MoveRequest): string {
+export function normalised(m: MoveRequest): string {
   return JSON.stringify([m.direction, m.holderId, m.currency, m.amount.toString(), m.reference]);
 }
 
-const keyReused = () =>
+export const keyReused = () =>
   unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different custody movement');
-const referenceBooked = (direction: Direction) =>
+export const referenceBooked = (direction: Direction) =>
   new AppError(
     409,
     'REFERENCE_ALREADY_BOOKED',
@@ -51,7 +51,7 @@ async function earlierMove(db: Db, m: MoveRequest) {
   return row;
 }
 
-async function replayOf(db: Db, m: MoveRequest): Promise<MoveAnswer | undefined> {
+export async function replayOf(db: Db, m: MoveRequest): Promise<MoveAnswer | undefined> {
   const earlier = await earlierMove(db, m);
   if (!earlier) return undefined;
   if (earlier.request !== normalised(m)) throw keyReused();
@@ -78,39 +78,7 @@ export async function bookMove(db: Db, m: MoveRequest): Promise<MoveAnswer> {
   if (replay) return replay;
   if (await referenceTaken(db, m)) throw referenceBooked(m.direction);
   try {
-    const result = await db.transaction(async (tx) => {
-      const movement = {
-        userId: m.holderId,
-        currency: m.currency,
-        amount: m.amount,
-        reference: m.reference ?? `custody:${m.actorId}:${randomUUID()}`,
-      };
-      const entryId = m.direction === 'deposit' ? await depositCash(tx, movement) : await withdrawCash(tx, movement);
-      const answer: CustodyTransferResult = {
-        entryId,
-        userId: m.holderId,
-        currency: m.currency,
-        amount: fromMinorUnits(m.amount),
-        balance: await cashBalance(tx, m.holderId, m.currency),
-      };
-      await tx.insert(custodyMoves).values({
-        actorId: m.actorId,
-        direction: m.direction,
-        reference: movement.reference,
-        idempotencyKey: m.idempotencyKey,
-        request: normalised(m),
-        entryId,
-        response: answer,
-      });
-      await recordAudit(tx, {
-        ...m.audit,
-        action: `custody.cash.${m.direction}`,
-        subjectType: 'journal_entry',
-        subjectId: entryId,
-        after: { holderId: m.holderId, currency: m.currency, amount: answer.amount, reference: movement.reference },
-      });
-      return answer;
-    });
+    const result = await db.transaction((tx) => bookInTx(tx, m));
     return { result, replayed: false };
   } catch (error) {
     if (sqlState(error) !== '23505') throw error;
@@ -120,7 +88,46 @@ export async function bookMove(db: Db, m: MoveRequest): Promise<MoveAnswer> {
   }
 }
 
-function sqlState(error: unknown): string | undefined {
+/**
+ * Books the move inside the caller's transaction: ledger entry, the custody_moves record (its
+ * unique indexes refuse a twin) and the audit row. A countersigned withdrawal books here in
+ * the approver's transaction.
+ */
+export async function bookInTx(tx: Tx, m: MoveRequest): Promise<CustodyTransferResult> {
+  const movement = {
+    userId: m.holderId,
+    currency: m.currency,
+    amount: m.amount,
+    reference: m.reference ?? `custody:${m.actorId}:${randomUUID()}`,
+  };
+  const entryId = m.direction === 'deposit' ? await depositCash(tx, movement) : await withdrawCash(tx, movement);
+  const answer: CustodyTransferResult = {
+    entryId,
+    userId: m.holderId,
+    currency: m.currency,
+    amount: fromMinorUnits(m.amount),
+    balance: await cashBalance(tx, m.holderId, m.currency),
+  };
+  await tx.insert(custodyMoves).values({
+    actorId: m.actorId,
+    direction: m.direction,
+    reference: movement.reference,
+    idempotencyKey: m.idempotencyKey,
+    request: normalised(m),
+    entryId,
+    response: answer,
+  });
+  await recordAudit(tx, {
+    ...m.audit,
+    action: `custody.cash.${m.direction}`,
+    subjectType: 'journal_entry',
+    subjectId: entryId,
+    after: { holderId: m.holderId, currency: m.currency, amount: answer.amount, reference: movement.reference },
+  });
+  return answer;
+}
+
+export function sqlState(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }

@@ -2,8 +2,11 @@ import {
   custodyAssetsSchema,
   custodySettlementsSchema,
   processSettlementsResultSchema,
+  custodyCountersignResultSchema,
+  custodyPendingMoveSchema,
   custodyTransferResultSchema,
   custodyTransferSchema,
+  decideApprovalSchema,
   lineTextSchema,
   toMinorUnits,
   type CustodyTransfer,
@@ -20,7 +23,7 @@ import { custodySettlements } from '../settlement/queries';
 import { processDueSettlements } from '../settlement/service';
 import { custodyAssets } from './dashboard';
 import { auditContext } from '../audit/context';
-import { bookMove } from './moves';
+import { countersign, pendingCustodyApprovals, requestMove } from './countersign';
 
 async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promise<string> {
   const where = transfer.userId ? eq(users.id, transfer.userId) : eq(users.email, transfer.email!.toLowerCase());
@@ -96,14 +99,15 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             direction === 'deposits'
               ? 'Credit cash to a user account (Idempotency-Key honoured; a bank reference is booked once)'
-              : 'Pay cash out of a user account within its available balance (Idempotency-Key honoured)',
+              : 'Pay cash out of a user account within its available balance (Idempotency-Key honoured); ' +
+                'over the single-signature limit it waits for a second custodian (202)',
           headers: idempotencyHeaders,
           body: custodyTransferSchema,
-          response: { 201: custodyTransferResultSchema },
+          response: { 201: custodyTransferResultSchema, 202: custodyPendingMoveSchema },
         },
       },
       async (request, reply) => {
-        const { result, replayed } = await bookMove(app.db, {
+        const outcome = await requestMove(app.db, {
           actorId: request.user.id,
           direction: direction === 'deposits' ? 'deposit' : 'withdraw',
           holderId: await holderId(app, request.body),
@@ -113,9 +117,46 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: request.headers['idempotency-key'] ?? null,
           audit: auditContext(request),
         });
+        const replayed = outcome.kind === 'booked' ? outcome.answer.replayed : outcome.replayed;
         if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.status(201).send(result);
+        return outcome.kind === 'booked'
+          ? reply.status(201).send(outcome.answer.result)
+          : reply.status(202).send(outcome.pending);
       },
+    );
+  }
+
+  app.get(
+    '/api/custody/approvals',
+    {
+      preHandler: requirePermission('manage_custody'),
+      schema: {
+        tags: ['custody'],
+        summary: 'Withdrawals waiting for a second custodian (over the single-signature limit)',
+        response: { 200: z.array(custodyPendingMoveSchema) },
+      },
+    },
+    () => pendingCustodyApprovals(app.db),
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/api/custody/approvals/:id/${decision}`,
+      {
+        preHandler: requirePermission('manage_custody'),
+        schema: {
+          tags: ['custody'],
+          summary:
+            decision === 'approve'
+              ? 'Second signature on a pending withdrawal (not its requester): the money moves now'
+              : 'Reject a pending withdrawal: nothing moves',
+          params: z.object({ id: z.uuid() }),
+          body: decideApprovalSchema.nullish(),
+          response: { 200: custodyCountersignResultSchema },
+        },
+      },
+      async (request) =>
+        countersign(app.db, request.params.id, request.user.id, decision, request.body?.comment, auditContext(request)),
     );
   }
 };

@@ -94,6 +94,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/custody/assets': { permission: 'manage_custody' },
   'GET /api/custody/settlements': { permission: 'manage_custody' },
   'POST /api/custody/settlements/process': { permission: 'process_settlements' },
+  'GET /api/custody/approvals': { permission: 'manage_custody' },
+  'POST /api/custody/approvals/:id/approve': { permission: 'manage_custody' },
+  'POST /api/custody/approvals/:id/reject': { permission: 'manage_custody' },
 };
 
 /** Routes whose guard is their own (not requireAuth/requirePermission): checked by requests only. */
