@@ -19,6 +19,8 @@ export interface Conventions {
    * calculations still use the shifted date.
    */
   fixed(t: Time, type: string): EngineEvent;
+  /** An event at exactly t for both ordering and calculation (derivatives' exercise and maturity). */
+  unshifted(t: Time, type: string): EngineEvent;
 }
 
 // A class rather than closures: one evaluation creates one object and no functions.
@@ -41,6 +43,10 @@ class ContractConventions implements Conventions {
 
   fixed(t: Time, type: string): EngineEvent {
     return newEvent(t, this.bdc.shiftCalc(t), type, this.currency, t);
+  }
+
+  unshifted(t: Time, type: string): EngineEvent {
+    return newEvent(t, t, type, this.currency, t);
   }
 }
 
