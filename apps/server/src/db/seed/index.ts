@@ -9,6 +9,7 @@ import { seedInstruments } from './instruments';
 import { seedMarketHistory } from './market-history';
 import { seedOrganisations } from './organisations';
 import { seedRiskCapital, seedRiskLimits } from './risk';
+import { seedServicedHolding, seedServicingReserve } from './servicing';
 import { seedSettlementQueue } from './settlement-queue';
 import { seedTradingAccounts } from './trading';
 import { seedUsers } from './users';
@@ -37,6 +38,8 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'trading-accounts', demo: true, run: seedTradingAccounts },
   { name: 'instruments', demo: true, run: (db) => seedInstruments(db) },
   { name: 'settlement-queue', demo: true, activity: true, run: (db) => seedSettlementQueue(db) },
+  { name: 'serviced-holding', demo: true, activity: true, run: (db) => seedServicedHolding(db) },
+  { name: 'servicing-reserve', demo: true, activity: true, run: (db) => seedServicingReserve(db) },
   { name: 'access-organisation', demo: true, run: (db) => seedAccessOrganisation(db) },
   { name: 'risk-limits', demo: false, run: seedRiskLimits },
   { name: 'risk-capital', demo: true, run: seedRiskCapital },

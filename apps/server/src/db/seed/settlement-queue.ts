@@ -68,7 +68,8 @@ export async function seedSettlementQueue(db: Db, now = new Date()): Promise<voi
   }
 }
 
-async function tradeAt(
+/** One purchase at 100.00 dated `at`, through the ordinary matching and ledger path (the batch's clock is `at`). */
+export async function tradeAt(
   db: Db,
   instrument: { id: string; name: string; currency: string; cycle: number },
   sellerId: string,

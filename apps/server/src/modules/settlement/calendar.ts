@@ -1,7 +1,8 @@
+import { isSettlementHoliday } from './holidays';
+
 /**
- * Settlement dates. A settlement cycle counts business days: Monday to Friday (UTC). No
- * holiday calendar is kept yet (docs/decisions/0023-t-plus-n-settlement.md), so a T+1 trade
- * done on a public holiday eve still settles on the next weekday.
+ * Settlement dates. A settlement cycle counts business days: Monday to Friday (UTC) that are
+ * not settlement holidays (holidays.ts: the TARGET2 closing days; decision 0036).
  */
 
 /** The trade date of an instant: its UTC calendar day, YYYY-MM-DD. */
@@ -9,35 +10,35 @@ export function tradeDate(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** True for Monday to Friday. */
+/** True for Monday to Friday, holidays excepted. */
 export function isBusinessDay(date: string): boolean {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day !== 0 && day !== 6;
+  return day !== 0 && day !== 6 && !isSettlementHoliday(date);
 }
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * `date` plus `days` business days (T+N). T+0 is the trade date itself, whatever day it is;
- * from T+1 on, weekends are skipped.
+ * from T+1 on, weekends and settlement holidays are skipped.
  */
 export function addBusinessDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
   let left = days;
   while (left > 0) {
     at.setUTCDate(at.getUTCDate() + 1);
-    const day = at.getUTCDay();
-    if (day !== 0 && day !== 6) left--;
+    if (isBusinessDay(day(at))) left--;
   }
-  return at.toISOString().slice(0, 10);
+  return day(at);
 }
 
-/** `date` minus `days` business days; from a weekend day, counting starts at the Friday before. */
+/** `date` minus `days` business days; from a non-business day, counting starts at the business day before. */
 export function subtractBusinessDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
   let left = days;
-  while (left > 0 || at.getUTCDay() === 0 || at.getUTCDay() === 6) {
+  while (left > 0 || !isBusinessDay(day(at))) {
     at.setUTCDate(at.getUTCDate() - 1);
-    const day = at.getUTCDay();
-    if (day !== 0 && day !== 6 && left > 0) left--;
+    if (isBusinessDay(day(at)) && left > 0) left--;
   }
-  return at.toISOString().slice(0, 10);
+  return day(at);
 }
