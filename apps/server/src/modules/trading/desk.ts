@@ -7,6 +7,7 @@ import {
   type NewOrder,
   type PlaceCode,
 } from '@meridian/matching';
+import type { Touched } from './order-flow';
 
 export type OrderSide = 'buy' | 'sell';
 export type OrderStatus = 'open' | 'filled' | 'cancelled';
@@ -58,8 +59,9 @@ export class OwnerRegistry {
 
 /**
  * One instrument's in-memory market: the matching book plus the open orders resting in
- * it. Only the instrument's serial queue touches a desk, so it has a single writer; after
- * any failed transaction the desk is rebuilt from the database, which stays the truth.
+ * it. Only the instrument's serial queue touches a desk, so it has a single writer; a batch
+ * whose write failed is taken back out with `undo` (the database stays the truth; a full
+ * rebuild from it is the fallback for anything else).
  */
 export class InstrumentDesk {
   book = new FastBook();
@@ -136,6 +138,46 @@ export class InstrumentDesk {
   find(orderId: string): OrderState | undefined {
     const engineId = this.engineIds.get(orderId);
     return engineId === undefined ? undefined : this.resting.get(engineId);
+  }
+
+  /** The engine id (arrival rank) of a resting order. */
+  engineIdOf(orderId: string): number | undefined {
+    return this.engineIds.get(orderId);
+  }
+
+  /**
+   * Puts the book back as it was before a batch whose write failed (nothing of it was
+   * committed): the batch's own orders leave the book, the resting orders it changed get
+   * their earlier figures back, and every price level they sit on is re-laid in arrival
+   * order (engine ids grow with arrival), so time priority is what it was. Costs one pass
+   * over the resting orders and the touched levels, not a reload of the instrument's
+   * open orders from the database (issue 16 item 6: 1.5 s at 106k open orders).
+   */
+  undo(inserted: readonly OrderState[], touched: ReadonlyMap<string, Touched>): void {
+    const own = new Set(inserted.map((o) => o.id));
+    for (const order of inserted) this.cancel(order.id);
+    const level = (o: OrderState) => `${o.side}:${o.price}`;
+    const levels = new Set<string>();
+    const members = new Map<number, OrderState>();
+    for (const t of touched.values()) {
+      if (own.has(t.order.id)) continue;
+      Object.assign(t.order, t.before);
+      levels.add(level(t.order));
+      members.set(t.engineId, t.order);
+    }
+    if (levels.size === 0) return;
+    for (const [engineId, order] of this.resting) if (levels.has(level(order))) members.set(engineId, order);
+    for (const engineId of members.keys()) {
+      if (!this.resting.has(engineId)) continue;
+      this.book.cancel(engineId);
+      this.retire(engineId);
+    }
+    for (const engineId of [...members.keys()].sort((a, b) => a - b)) {
+      const order = members.get(engineId)!;
+      this.submit(order, order.quantity - order.filledQuantity, { asResting: true });
+      if (this.report.fillCount > 0 || this.report.restingQuantity === 0)
+        throw new Error(`order ${order.id} of ${this.instrument.id} does not rest cleanly after an undo`);
+    }
   }
 
   /** Takes an open order off the book; false if it was not resting. */

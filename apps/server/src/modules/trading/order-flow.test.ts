@@ -52,6 +52,7 @@ function context(desk = new InstrumentDesk(instrument, new OwnerRegistry())): Ba
     refusedOnCachedBalance: false,
     existingByKey: new Map(),
     now: new Date('2026-01-01T00:00:01Z'),
+    touched: new Map(),
   };
 }
 

@@ -47,6 +47,20 @@ export interface BatchContext {
   /** Orders already placed with an idempotency key, keyed `${userId}:${key}`. */
   existingByKey: Map<string, OrderState>;
   now: Date;
+  /** Resting orders this batch changed, as they were before it: what `InstrumentDesk.undo` puts back if the write fails. */
+  touched: Map<string, Touched>;
+}
+
+/** A resting order changed by a batch: the live object, a copy of it before, its engine id (time priority). */
+export interface Touched {
+  order: OrderState;
+  before: OrderState;
+  engineId: number;
+}
+
+/** Keeps the first pre-batch copy of a resting order the batch is about to change. */
+function touch(ctx: BatchContext, order: OrderState, engineId: number): void {
+  if (!ctx.touched.has(order.id)) ctx.touched.set(order.id, { order, before: { ...order }, engineId });
 }
 
 export interface BatchWrites {
@@ -112,6 +126,7 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
   for (let i = 0; i < report.fillCount; i++) {
     const makerEngineId = report.makerIds[i]!;
     const maker = desk.restingOrder(makerEngineId);
+    touch(ctx, maker, makerEngineId);
     const price = BigInt(report.prices[i]!);
     const quantity = BigInt(report.quantities[i]!);
     settleFill(ctx, writes, order, maker, price, quantity);
@@ -246,6 +261,7 @@ function cancel(ctx: BatchContext, writes: BatchWrites, orderId: string, userId:
   const order = ctx.desk.find(orderId);
   if (!order) throw conflict('Order is no longer open');
   if (order.userId !== userId) throw forbidden('You can only cancel your own orders');
+  touch(ctx, order, ctx.desk.engineIdOf(orderId)!);
   ctx.desk.cancel(orderId);
   finish(ctx, writes, order, 'cancelled', 'user');
   writes.updated.set(order.id, order);

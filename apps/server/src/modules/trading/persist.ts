@@ -97,6 +97,7 @@ export async function loadBatchContext(
     existingByKey,
     now: new Date(),
     refusedOnCachedBalance: false,
+    touched: new Map(),
   };
 }
 

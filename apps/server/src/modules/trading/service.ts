@@ -1,53 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { Side } from '@meridian/matching';
-import { fromMinorUnits, toMinorUnits, type BookLevel, type PlaceOrder } from '@meridian/schemas';
+import { toMinorUnits, type BookLevel, type PlaceOrder } from '@meridian/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../errors';
-import { auditInsertCte, recordAudit, type AuditContext } from '../audit/record';
-import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { AuditContext } from '../audit/record';
 import { valueInLimitCurrency } from '../fx/service';
-import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
-import { BatchQueue } from './batch-queue';
-import { InstrumentDesk, OwnerRegistry, type InstrumentRef, type OrderState } from './desk';
-import { orderDto, tradeDto } from './dto';
-import { auditEntries, runBatch, type BatchWrites, type Command, type Outcome } from './order-flow';
-import { isFenceRefusal, SoloOwnership, type Ownership } from './ownership';
+import type { MarketEventBus } from '../market-data/event-bus';
+import { bookLevels, Books } from './books';
+import type { InstrumentRef, OrderState } from './desk';
+import type { Outcome } from './order-flow';
+import { SoloOwnership, type Ownership } from './ownership';
 import { LeaseLostError, OwnerUnreachableError, type RemoteTrading } from './remote';
-import { loadAccounts, loadBatchContext, loadOpenOrders, writeBatch, type AccountCache } from './persist';
 
-/** Levels per side sent in stream book frames (screens show 8). */
-export const STREAM_BOOK_DEPTH = 20;
-const BOOK_FRAME_DELAY_MS = 50;
+export { STREAM_BOOK_DEPTH } from './books';
 /** How long a request waits for an instrument's book to find a live owner (failover) before 503. */
 const FAILOVER_WAIT_MS = 8_000;
 /** A routed request is forwarded at most this many times (ownership moving under it). */
 const MAX_HOPS = 2;
 
-interface DeskEntry {
-  desk: InstrumentDesk;
-  /** Instrument status when the desk opened; only 'active' instruments trade. */
-  status: string;
-  queue: BatchQueue<Command, Outcome>;
-}
-
 /**
- * Order entry for every instrument: one desk (book + open orders) and one serial queue
- * per instrument in front of it. Each queued batch is matched in memory and persisted in
- * ONE transaction (orders, trades, DvP journal, settlements, balances); callers are
- * answered only after it committed, then events go out on the bus.
+ * Order entry for every instrument: commands go to the instrument's book on this instance
+ * (`Books`: desk, serial queue, one-statement batch writes) or, in a cluster, to the
+ * instance that owns the book (NATS request/reply); idempotency keys, stream sequence
+ * numbers and what other instances' books look like from here are kept here.
  */
 export class TradingService {
-  private readonly desks = new Map<string, Promise<DeskEntry | null>>();
-  private readonly loaded = new Map<string, DeskEntry>();
-  private readonly owners = new OwnerRegistry();
-  private readonly accounts: AccountCache = new Map();
-  /** Last known available balances of takers (see AvailableCache). */
-  private readonly balances = new AvailableCache();
+  /** The books this instance writes. */
+  readonly books: Books;
   private readonly inflightKeys = new Map<string, Promise<unknown>>();
-  private readonly bookFrames = new Coalescer(BOOK_FRAME_DELAY_MS);
   /** Per-instrument stream sequence (see nextSeq). */
   private readonly sequences = new Map<string, number>();
   /** Instruments of orders answered by another instance (their DTOs need name and currency). */
@@ -63,26 +46,23 @@ export class TradingService {
     private readonly log?: FastifyBaseLogger,
     /** Who writes which book (one process: this one, every book). */
     readonly ownership: Ownership = new SoloOwnership(),
-  ) {}
+  ) {
+    this.books = new Books(db, bus, ownership, (id) => this.nextSeq(id), log);
+  }
 
   /** Rebuilds the book of every instrument that has open orders (in a cluster: those this instance owns). */
   async start(): Promise<void> {
     this.unsubscribeMirror = this.bus.subscribe((event) => {
-      if (event.type !== 'book' || this.loaded.has(event.instrumentId)) return;
+      if (event.type !== 'book' || this.books.has(event.instrumentId)) return;
       const best = (levels: BookLevel[]) => (levels[0] ? Number(toMinorUnits(levels[0].price)) : 0);
       this.mirrored.set(event.instrumentId, { bid: best(event.bids), ask: best(event.asks) });
     });
     if (this.ownership.clustered) {
       await this.ownership.start({
         acquired: (id) =>
-          void this.desk(id).catch((error: unknown) => this.log?.error({ err: error }, 'book rebuild failed')),
+          void this.books.desk(id).catch((error: unknown) => this.log?.error({ err: error }, 'book rebuild failed')),
         lost: (id) => this.forgetDesk(id),
-        drain: async (id) => {
-          const entry = this.loaded.get(id);
-          this.desks.delete(id);
-          await entry?.queue.idle();
-          this.loaded.delete(id);
-        },
+        drain: (id) => this.books.drain(id),
       });
       return;
     }
@@ -90,14 +70,14 @@ export class TradingService {
       .selectDistinct({ id: orders.instrumentId })
       .from(orders)
       .where(eq(orders.status, 'open'));
-    await Promise.all(rows.map((r) => this.desk(r.id)));
+    await Promise.all(rows.map((r) => this.books.desk(r.id)));
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.loaded.values()].map((e) => e.queue.idle()));
+    await this.books.idle();
     this.unsubscribeMirror?.();
     await this.ownership.stop();
-    this.bookFrames.stop();
+    this.books.stop();
   }
 
   /** Lets this instance forward commands for books owned by another instance (NATS request/reply). */
@@ -176,7 +156,7 @@ export class TradingService {
     idempotencyKey: string | null,
     audit?: AuditContext,
   ): Promise<Outcome> {
-    const entry = await this.tradableDesk(input.instrumentId);
+    const entry = await this.books.tradable(input.instrumentId);
     const now = new Date();
     const order: OrderState = {
       id: randomUUID(),
@@ -221,7 +201,7 @@ export class TradingService {
       row.instrumentId,
       hops,
       async () => {
-        const entry = await this.desk(row.instrumentId);
+        const entry = await this.books.desk(row.instrumentId);
         return entry!.queue.submit({ kind: 'cancel', orderId, userId, audit });
       },
       async (link, owner) => this.remember(await link.cancel(owner, { userId, orderId, hops: hops + 1 })),
@@ -248,7 +228,7 @@ export class TradingService {
   }
 
   private async closeLocal(instrumentId: string, status: string): Promise<number> {
-    const entry = await this.desk(instrumentId);
+    const entry = await this.books.desk(instrumentId);
     if (!entry) return 0;
     entry.status = status;
     const open = await this.db
@@ -278,7 +258,7 @@ export class TradingService {
       instrumentId,
       hops,
       async () => {
-        const entry = await this.desk(instrumentId);
+        const entry = await this.books.desk(instrumentId);
         return entry ? bookLevels(entry.desk, levels) : null;
       },
       (link, owner) => link.depth(owner, { instrumentId, levels, hops: hops + 1 }),
@@ -287,7 +267,7 @@ export class TradingService {
 
   /** Best bid and ask in hundredths (0 when a side is empty): loaded desks, or books owned elsewhere as last streamed. */
   bestPrices(instrumentId: string): { bid: number; ask: number } | null {
-    const entry = this.loaded.get(instrumentId);
+    const entry = this.books.opened(instrumentId);
     return entry
       ? { bid: entry.desk.book.bestBid(), ask: entry.desk.book.bestAsk() }
       : (this.mirrored.get(instrumentId) ?? null);
@@ -306,8 +286,7 @@ export class TradingService {
 
   /** Drops a desk whose book this instance no longer owns; commands still queued there are fenced and re-routed. */
   private forgetDesk(instrumentId: string): void {
-    this.desks.delete(instrumentId);
-    this.loaded.delete(instrumentId);
+    this.books.forget(instrumentId);
     this.sequences.delete(instrumentId);
   }
 
@@ -338,173 +317,19 @@ export class TradingService {
       const price = toMinorUnits(input.price as string | number);
       return price === null ? undefined : price * BigInt(input.quantity);
     }
-    const entry = this.loaded.get(input.instrumentId);
+    const entry = this.books.opened(input.instrumentId);
     if (!entry) return undefined;
     const quote = entry.desk.book.quoteMarket(input.orderType === 'buy' ? Side.BUY : Side.SELL, input.quantity);
     return BigInt(quote.notional);
   }
 
-  private async tradableDesk(instrumentId: string): Promise<DeskEntry> {
-    const entry = await this.desk(instrumentId);
-    if (!entry) throw notFound('Instrument not found');
-    if (entry.status !== 'active')
-      throw unprocessable('INSTRUMENT_NOT_TRADABLE', `Instrument is ${entry.status} and cannot be traded`);
-    return entry;
-  }
-
-  /** The instrument's desk, rebuilt from its open orders on first use. */
-  private desk(instrumentId: string): Promise<DeskEntry | null> {
-    let entry = this.desks.get(instrumentId);
-    if (!entry) {
-      entry = this.openDesk(instrumentId);
-      this.desks.set(instrumentId, entry);
-      entry.catch(() => this.desks.delete(instrumentId));
-    }
-    return entry;
-  }
-
-  private async openDesk(instrumentId: string): Promise<DeskEntry | null> {
-    const [row] = await this.db
-      .select({
-        id: instruments.id,
-        name: instruments.name,
-        currency: instruments.currency,
-        status: instruments.status,
-        settlementCycle: instruments.settlementCycle,
-      })
-      .from(instruments)
-      .where(eq(instruments.id, instrumentId));
-    if (!row) {
-      this.desks.delete(instrumentId);
-      return null;
-    }
-    const desk = new InstrumentDesk(
-      { id: row.id, name: row.name, currency: row.currency, settlementCycle: row.settlementCycle },
-      this.owners,
-    );
-    const entry: DeskEntry = {
-      desk,
-      status: row.status,
-      queue: new BatchQueue((batch) => this.processBatch(entry, batch)),
-    };
-    await this.rebuild(entry);
-    this.loaded.set(instrumentId, entry);
-    return entry;
-  }
-
-  private async rebuild(entry: DeskEntry): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const open = await loadOpenOrders(tx, entry.desk.instrument.id);
-      await loadAccounts(
-        tx,
-        this.accounts,
-        open.map((o) => o.userId),
-      );
-      entry.desk.load(open);
-    });
-  }
-
-  /**
-   * First the fast way: taker balances as last known, the whole batch written by ONE
-   * guarded statement with its audit rows (no explicit transaction). If the guard refuses it
-   * (a balance moved elsewhere), an order was refused on a figure not read now, or a
-   * transient error hit, the desk is rebuilt and the batch runs again in a transaction
-   * that reads and locks every taker balance first.
-   */
-  private async processBatch(entry: DeskEntry, commands: Command[]): Promise<Outcome[]> {
-    for (let attempt = 1; ; attempt++) {
-      // Commands are copied so a retry starts from the original requests (an OrderState
-      // holds only primitives, and its dates are replaced, never changed in place).
-      const batch = commands.map((c): Command => (c.kind === 'place' ? { ...c, order: { ...c.order } } : c));
-      const locked = attempt > 1;
-      try {
-        const result = locked
-          ? await this.db.transaction((tx) => this.matchAndWrite(tx, entry, batch, true))
-          : await this.matchAndWrite(this.db, entry, batch, false);
-        if (!result) {
-          await this.rebuild(entry);
-          continue;
-        }
-        this.publish(entry, result.writes);
-        // Answer with the state as committed; later batches keep mutating resting orders.
-        return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order } } : o));
-      } catch (error) {
-        // Another instance owns the book now: this desk is stale, the commands go to the new owner.
-        if (isFenceRefusal(error)) {
-          this.log?.warn(
-            { instrumentId: entry.desk.instrument.id },
-            'batch write fenced: the lease moved, nothing committed',
-          );
-          this.ownership.fenced(entry.desk.instrument.id);
-          this.forgetDesk(entry.desk.instrument.id);
-          throw new LeaseLostError(entry.desk.instrument.id);
-        }
-        // Nothing was written: the in-memory book must forget what it matched.
-        await this.rebuild(entry);
-        const retry = isTransient(error) || (!locked && isLedgerGuardRefusal(error));
-        if (attempt >= 3 || !retry) throw error;
-        if (locked) this.log?.warn({ err: error, attempt }, 'order batch hit a transient database error; retrying');
-      }
-    }
-  }
-
-  /** Matches a batch and writes it; null when a refusal rested on a balance figure that was not read now. */
-  private async matchAndWrite(db: Db | Tx, entry: DeskEntry, batch: Command[], lock: boolean) {
-    const ctx = await loadBatchContext(db, entry.desk, batch, this.accounts, this.balances, lock);
-    const result = runBatch(ctx, batch);
-    if (ctx.refusedOnCachedBalance) return null;
-    // The audit rows commit with the batch: inside its one statement on the fast path; in
-    // the locked transaction through recordAudit, which cannot lose a race for the head.
-    const audit = auditEntries(batch, result.outcomes);
-    const fence = this.ownership.fence(entry.desk.instrument.id);
-    this.balances.remember(await writeBatch(db, result.writes, fence, lock ? null : auditInsertCte(audit)));
-    if (lock) await recordAudit(db as Tx, audit);
-    return result;
-  }
-
-  private publish(entry: DeskEntry, writes: BatchWrites): void {
-    const { instrument } = entry.desk;
-    for (const order of new Set([...writes.inserted, ...writes.updated.values()])) {
-      this.bus.publish({ type: 'order', order: orderDto(order, instrument), userId: order.userId });
-    }
-    for (const trade of writes.trades)
-      this.bus.publish({ type: 'trade', trade: tradeDto(trade, instrument), seq: this.nextSeq(instrument.id) });
-    if (writes.inserted.length + writes.updated.size > 0) {
-      this.bookFrames.schedule(instrument.id, () => {
-        if (this.loaded.get(instrument.id) !== entry) return;
-        this.bus.publish({
-          type: 'book',
-          instrumentId: instrument.id,
-          ...bookLevels(entry.desk, STREAM_BOOK_DEPTH),
-          seq: this.nextSeq(instrument.id),
-        });
-      });
-    }
-  }
-
   /** The instrument a loaded desk trades (name and currency), for DTOs. */
   instrumentOf(instrumentId: string): InstrumentRef | undefined {
-    return this.loaded.get(instrumentId)?.desk.instrument ?? this.refs.get(instrumentId);
+    return this.books.opened(instrumentId)?.desk.instrument ?? this.refs.get(instrumentId);
   }
 
   /** Test and shutdown aid: resolves when every queue is empty. */
   async idle(): Promise<void> {
-    await Promise.all([...this.loaded.values()].map((e) => e.queue.idle()));
+    await this.books.idle();
   }
-}
-
-function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLevel[]; asks: BookLevel[] } {
-  const view = (side: Side) =>
-    desk.book.depth(side, levels).map((l) => ({
-      price: fromMinorUnits(BigInt(l.price)),
-      quantity: l.quantity,
-      total: fromMinorUnits(BigInt(l.price) * BigInt(l.quantity)),
-    }));
-  return { bids: view(Side.BUY), asks: view(Side.SELL) };
-}
-
-/** Deadlocks, serialization failures and a lost race creating a balance row are worth another try. */
-function isTransient(error: unknown): boolean {
-  const code = sqlState(error);
-  return code === '40P01' || code === '40001' || code === '23505';
 }

@@ -71,6 +71,9 @@ describe('orders decided on a balance that moved behind the trading desk', () =>
     expect(await t.db.select({ id: trades.id }).from(trades).where(eq(trades.instrumentId, bond))).toEqual([]);
     const book = (await api.get(investor, `/api/instruments/${bond}/orderbook?depth=8`)).json();
     expect(book.asks).toEqual([{ price: '100.00', quantity: 5, total: '500.00' }]);
+    // The guard's refusal took the matched batch back out of the book in memory (the crossing
+    // buy had filled the resting sell there); the book was never reloaded from the database.
+    expect(t.app.trading.books.rebuilds).toBe(0);
   });
 
   it('accepts an order paid by cash that arrived after the desk last saw the account', async () => {
