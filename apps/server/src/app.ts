@@ -17,13 +17,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { ADVISORY_KEYS, withAdvisoryLock } from './db/advisory';
-import { createDb, type Database } from './db/client';
+import { createDb, type Database, type Db } from './db/client';
 import { runSeed, type SeedOptions } from './db/seed';
 import { registerErrorHandling } from './errors';
 import './fastify-augment';
 import accessRoutes from './modules/access/routes';
-import auditRoutes from './modules/audit/routes';
+import auditRoutes from './modules/access/audit-routes';
 import roleManagementRoutes from './modules/access/admin-routes';
+import { activeRoleSlugs } from './modules/access/queries';
 import { createAuth } from './modules/auth/auth';
 import authRoutes from './modules/auth/routes';
 import fxRoutes from './modules/fx/routes';
@@ -38,6 +39,7 @@ import servicingRoutes from './modules/servicing/routes';
 import settlementPlugin from './modules/settlement/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import surveillanceRoutes from './modules/surveillance/routes';
+import demoPlugin from './modules/demo/plugin';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
 import { registerGuardsFirst } from './plugins/guards-first';
@@ -79,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('auth', createAuth(database.db, config, app.log));
+  app.decorate('rolesOf', (db: Db, userId: string) => activeRoleSlugs(db, userId));
   app.decorate('metrics', new PlatformMetrics());
   app.decorate('readiness', new Map());
   app.decorate('startedAt', Date.now());
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(servicingRoutes);
   await app.register(settlementPlugin);
   await app.register(surveillanceRoutes);
+  await app.register(demoPlugin);
   // Other modules register here, one line each.
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);

@@ -12,6 +12,11 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     auth: Auth;
+    /**
+     * Active role slugs of a user. The access module answers it; auth reads it when it resolves a
+     * session, so auth never imports access (app.ts wires the two).
+     */
+    rolesOf(db: Db, userId: string): Promise<string[]>;
     metrics: PlatformMetrics;
     /** Named checks modules add to /api/ready. */
     readiness: Map<string, ReadinessCheck>;

@@ -1,10 +1,9 @@
-import { authUserSchema, demoAccountsSchema, errorResponseSchema, signInSchema } from '@meridian/schemas';
+import { authUserSchema, errorResponseSchema, signInSchema } from '@meridian/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/users';
-import { notFound, unauthorized } from '../../errors';
+import { unauthorized } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth';
 import { resolveUser } from './session';
@@ -188,24 +187,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await resolveUser(request);
       if (!user) throw unauthorized();
       return user;
-    },
-  );
-
-  app.get(
-    `${AUTH_BASE_PATH}/demo-accounts`,
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Demo accounts for one-click sign-in (demo mode only)',
-        response: { 200: demoAccountsSchema, 404: errorResponseSchema },
-      },
-    },
-    async () => {
-      if (!config.demoMode) throw notFound('Demo accounts are only available in demo mode');
-      return {
-        password: DEMO_PASSWORD,
-        accounts: DEMO_USERS.map(({ email, name, roles }) => ({ email, name, roles: [...roles] })),
-      };
     },
   );
 

@@ -1,11 +1,10 @@
 import type { AuthUser } from '@meridian/schemas';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
-import { activeRoleSlugs } from '../access/queries';
 import { loadSession, sessionKey, type SessionHit } from './session-cache';
 
 async function lookUp(request: FastifyRequest): Promise<SessionHit> {
-  const { auth, db } = request.server;
+  const { auth, db, rolesOf } = request.server;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   const { id, email, name } = session.user;
@@ -14,7 +13,7 @@ async function lookUp(request: FastifyRequest): Promise<SessionHit> {
     id,
     email,
     name,
-    roles: Object.freeze(await activeRoleSlugs(db, id)) as string[],
+    roles: Object.freeze(await rolesOf(db, id)) as string[],
   });
   return { user, expiresAt: new Date(session.session.expiresAt) };
 }

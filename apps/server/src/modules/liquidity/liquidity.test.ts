@@ -1,7 +1,7 @@
 import type { LiquidityPools } from '@meridian/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
-import { LiquidityProvider } from '../trading/liquidity-provider';
+import { LiquidityProvider } from '../demo/liquidity-provider';
 import { poolFigures } from './service';
 
 let t: TestApp;

@@ -1,8 +1,7 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { Db } from '../../db/client';
-import type { TradingService } from '../trading/service';
 import { Coalescer, type MarketEventBus } from './event-bus';
-import { tickers } from './tickers';
+import { tickers, type BookQuotes } from './tickers';
 
 /** Frames other than the user's own orders are dropped while a slow client has this much unsent. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -30,7 +29,7 @@ export class TickerPublisher {
 
   constructor(
     private readonly db: Db,
-    private readonly trading: TradingService,
+    private readonly trading: BookQuotes & { nextSeq(instrumentId: string): number },
     private readonly bus: MarketEventBus,
   ) {}
 

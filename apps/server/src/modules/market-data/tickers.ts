@@ -1,6 +1,5 @@
 import { fromMinorUnits, type Ticker } from '@meridian/schemas';
 import type { Db } from '../../db/client';
-import type { TradingService } from '../trading/service';
 import { emptyStats, listedInstruments, tradeStats, type ListedInstrument, type TradeStats } from './queries';
 
 /** Percent change rounded to 2 decimals; null without a reference price. */
@@ -34,8 +33,14 @@ export function toTicker(
   };
 }
 
+/** What tickers read from the live order books; the trading module provides it (market-data never imports trading). */
+export interface BookQuotes {
+  /** Best bid and ask in minor units, or null when this instance does not hold the book. */
+  bestPrices(instrumentId: string): { bid: number; ask: number } | null;
+}
+
 /** Tickers of every instrument, or of one. */
-export async function tickers(db: Db, trading: TradingService, instrumentId?: string): Promise<Ticker[]> {
+export async function tickers(db: Db, trading: BookQuotes, instrumentId?: string): Promise<Ticker[]> {
   const listed = await listedInstruments(db, instrumentId);
   const stats = await tradeStats(db, instrumentId ? [instrumentId] : undefined);
   return listed.map((i) => toTicker(i, stats.get(i.id) ?? emptyStats(), trading.bestPrices(i.id)));

@@ -26,8 +26,6 @@ import { NatsEventBus } from '../market-data/nats-bus';
 import { LeaseOwnership, SoloOwnership } from './ownership';
 import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
-import { LiquidityProvider } from './liquidity-provider';
-import { ADVISORY_KEYS, ClusterSingleton } from '../../db/advisory';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,25 +65,12 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const meter = new ThroughputMeter(app.db);
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
   app.throughput.tradesPerSecond = meter.tradesPerSecond;
-  // Demo liquidity: on by default in demo mode, off by LIQUIDITY_PROVIDER=false, never in tests unless asked.
-  // One instance of a cluster runs it (an advisory lock; another takes over when it dies).
-  const liquidity = app.config.liquidityProvider
-    ? new ClusterSingleton(
-        app.database.advisory,
-        ADVISORY_KEYS.liquidityProvider,
-        new LiquidityProvider(app.db, app.trading, app.marketEvents, app.log),
-        (error) => app.log.error({ err: error }, 'liquidity provider failed to start'),
-      )
-    : null;
   app.addHook('onReady', async () => {
     if (bus instanceof NatsEventBus) bus.start();
     await app.trading.start();
     await meter.start();
-    // Started in the background: placing the seeded issues must not delay the first request.
-    liquidity?.start();
   });
   app.addHook('onClose', async () => {
-    await liquidity?.stop();
     meter.stop();
     await app.trading.stop();
     await link?.stop();

@@ -9,7 +9,7 @@ import type { MarketEventBus } from '../market-data/event-bus';
 import { modelPrices, type ModelQuote as PriceQuote } from '../instruments/service';
 import { userAccountCode } from '../ledger';
 import { ensureProgrammes, programmeSettings, recordQuoteMid } from '../liquidity/programmes';
-import type { TradingService } from './service';
+import type { TradingService } from '../trading/service';
 
 const TICK_MS = 5_000;
 const MAX_INSTRUMENTS = 60;

@@ -1,7 +1,7 @@
 import { auditPageSchema, auditQuerySchema } from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../access/guard';
-import { listAuditEvents } from './queries';
+import { listAuditEvents } from '../audit/queries';
+import { requirePermission } from './guard';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

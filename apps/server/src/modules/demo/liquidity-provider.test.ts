@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { LiquidityProvider } from './liquidity-provider';
-import { orderClient } from './test-support';
+import { orderClient } from '../trading/test-support';
 
 let t: TestApp;
 let lp: LiquidityProvider;
