@@ -148,10 +148,23 @@ function formatDay(days: number): string {
   return text;
 }
 
+const formattedMidnights = new Map<number, string>();
+
+/** 'YYYY-MM-DDT00:00' of a day number, kept whole: most event times are midnights. */
+function formatMidnight(days: number): string {
+  let text = formattedMidnights.get(days);
+  if (text === undefined) {
+    text = `${formatDay(days)}T00:00`;
+    if (formattedMidnights.size > 100_000) formattedMidnights.clear();
+    formattedMidnights.set(days, text);
+  }
+  return text;
+}
+
 /** ISO local date-time 'YYYY-MM-DDTHH:mm', with ':ss' only when seconds are non-zero. */
 export function formatTime(t: Time): string {
   const s = secondOfDay(t);
-  if (s === 0) return `${formatDay(dayNumber(t))}T00:00`;
+  if (s === 0) return formatMidnight(dayNumber(t));
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = s % 60;
