@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { CURRENCIES } from './instrument-constants';
 
 // GET /api/risk/metrics, POST /api/risk/stress, limits (issue 14). Money: decimal strings
-// (2 decimals) in the reporting currency (USD unless `currency` asks for another; limits stay
-// in USD as organisation data); ratios and percentages: numbers.
+// (2 decimals) in the reporting currency (USD unless `currency` asks for another). Limits are
+// organisation data set in USD; the metrics show the VaR limit and its use converted into the
+// reporting currency. Ratios and percentages: numbers.
 
 export const RISK_SCOPES = ['own', 'organisation', 'market'] as const;
 export type RiskScope = (typeof RISK_SCOPES)[number];
@@ -29,9 +30,11 @@ export const DEFAULT_RISK_LIMITS: Record<RiskLimitKind, number> = {
 export const riskLimitSchema = z.object({
   kind: z.enum(RISK_LIMIT_KINDS),
   name: z.string(),
-  /** var_95 USD; concentration percent; leverage x:1; liquidity ratio (minimum). */
+  /** var_95 money in `currency`; concentration percent; leverage x:1; liquidity ratio (minimum). */
   limit: z.number(),
   current: z.number().nullable(),
+  /** The reporting currency for a money limit (var_95: set in USD, converted at the ECB rate); null for ratios. */
+  currency: z.enum(CURRENCIES).nullable(),
   /** current / limit in percent (for liquidity: limit / current); null when not measurable. */
   utilisation: z.number().nullable(),
   status: z.enum(['within', 'warning', 'breach', 'not measurable']),
@@ -161,11 +164,14 @@ export const stressRequestSchema = z
     spreadShiftBp: bp.default(0),
     usdMovePercent: ret.default(0),
     equityMovePercent: ret.default(0),
+    /** Reporting currency of the result (the engine values in USD; converted at the latest ECB rates). */
+    currency: z.enum(CURRENCIES).default('USD'),
   })
   .strict();
 export type StressRequest = z.infer<typeof stressRequestSchema>;
 
 export const stressResponseSchema = z.object({
+  reportingCurrency: z.enum(CURRENCIES),
   result: stressResultSchema,
   notPriced: z.array(z.object({ instrumentId: z.string(), name: z.string(), reason: z.string() })),
 });

@@ -1,3 +1,4 @@
+import type { RiskMetrics } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
@@ -109,6 +110,16 @@ describe('GET /api/risk/metrics', () => {
     expect(cents(jpy.portfolioValue)).toBe(fx.convert(cents(usd.portfolioValue), 'USD', 'JPY'));
     expect(cents(jpy.var.var95)).toBe(fx.convert(cents(usd.var.var95), 'USD', 'JPY'));
     expect(jpy.history.at(-1).value).not.toBe(usd.history.at(-1).value);
+    // Stress results and the VaR limit follow the reporting currency too (the limit is set in USD).
+    for (const [i, scenario] of usd.stress.entries())
+      expect(cents(jpy.stress[i].portfolioImpact)).toBe(fx.convert(cents(scenario.portfolioImpact), 'USD', 'JPY'));
+    const varLimit = (m: Pick<RiskMetrics, 'limits'>) => m.limits.find((l) => l.kind === 'var_95')!;
+    expect(varLimit(usd)).toMatchObject({ limit: 200_000, currency: 'USD' });
+    expect(varLimit(jpy).currency).toBe('JPY');
+    expect(BigInt(Math.round(varLimit(jpy).limit * 100))).toBe(fx.convert(200_000_00n, 'USD', 'JPY'));
+    expect(BigInt(Math.round(varLimit(jpy).current! * 100))).toBe(fx.convert(cents(usd.var.var95), 'USD', 'JPY'));
+    expect(varLimit(jpy).utilisation).toBe(varLimit(usd).utilisation);
+    expect(jpy.limits.find((l: { kind: string }) => l.kind === 'leverage').currency).toBeNull();
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/risk/metrics?currency=XAU',
@@ -143,6 +154,18 @@ describe('POST /api/risk/stress', () => {
     const res = await stress(compliance, { name: 'USD +25 %', usdMovePercent: 25 });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.scenario).toBe('USD +25 %');
+    expect(res.json().reportingCurrency).toBe('USD');
+    // The same scenario reported in EUR: the USD impact converted exactly at the ECB rate.
+    const eur = await stress(compliance, { name: 'USD +25 %', usdMovePercent: 25, currency: 'EUR' });
+    expect(eur.statusCode).toBe(200);
+    expect(eur.json().reportingCurrency).toBe('EUR');
+    const fx = await loadFxTable(t.db);
+    const cents = (text: string) => BigInt(text.replace('.', ''));
+    expect(cents(eur.json().result.portfolioImpact)).toBe(
+      fx.convert(cents(res.json().result.portfolioImpact), 'USD', 'EUR'),
+    );
+    expect(eur.json().result.impactPercent).toBe(res.json().result.impactPercent);
+    expect((await stress(compliance, { name: 'x', currency: 'XAU' })).statusCode).toBe(400);
     expect((await stress(investor, { name: 'x' })).statusCode).toBe(403);
   });
 

@@ -21,7 +21,8 @@ import { requirePermission } from '../access/guard';
 import { decidePermission } from '../access/resolve';
 import { setCapitalBase, setLimit } from './limits';
 import type { ScopeTarget } from './positions';
-import { computePortfolio, riskMetrics } from './service';
+import { loadFxTable } from '../fx/service';
+import { computePortfolio, reportingMoney, riskMetrics } from './service';
 
 const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
 
@@ -79,12 +80,18 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['risk'],
         summary: 'Runs a custom stress scenario on a portfolio by full revaluation',
         body: stressRequestSchema,
-        response: { 200: stressResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          200: stressResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          422: errorResponseSchema,
+        },
       },
     },
     async (request) => {
       const body = request.body;
       const target = await targetOf(request, body.scope);
+      const money = reportingMoney(await loadFxTable(app.db), body.currency);
       const { figures } = await computePortfolio(app.db, target);
       const usdMove = body.usdMovePercent / 100;
       const scenario: Scenario = {
@@ -107,9 +114,10 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       const value = figures.compiled.baseValue;
       const level = riskLevel(impact!, value);
       return {
+        reportingCurrency: body.currency,
         result: {
           scenario: body.name,
-          portfolioImpact: (Math.round(impact! * 100) / 100).toFixed(2),
+          portfolioImpact: money.amount(impact!),
           impactPercent: value > 0 ? Math.round((impact! / value) * 10_000) / 100 : 0,
           capitalImpact: null,
           riskLevel: level,

@@ -21,7 +21,7 @@ const cache = new Map<string, { version: string; result: Promise<RiskMetrics> }>
  * Engine figures are USD doubles: each is rounded to cents once, then converted exactly
  * (bigint, one division: modules/fx) into the reporting currency at the latest ECB rates.
  */
-function reportingMoney(fx: FxTable, currency: Currency) {
+export function reportingMoney(fx: FxTable, currency: Currency) {
   if (currency !== 'USD' && !(fx.has(currency) && fx.has('USD')))
     throw new AppError(422, 'FX_RATE_UNAVAILABLE', `No FX rate to report in ${currency}`);
   const fromCents = (cents: bigint) => fromMinorUnits(currency === 'USD' ? cents : fx.convert(cents, 'USD', currency));
@@ -201,7 +201,17 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
     creditRating: figures.rating,
     leverageRatio: figures.leverage === null ? null : Math.round(figures.leverage * 100) / 100,
     exposure: figures.exposure.map((e) => ({ ...e, value: usd(e.value) })),
-    limits,
+    // Limits are evaluated in USD (organisation data); the money one is shown in the reporting currency.
+    limits: limits.map((l) =>
+      l.kind === 'var_95'
+        ? {
+            ...l,
+            limit: Number(usd(l.limit)),
+            current: l.current === null ? null : Number(usd(l.current)),
+            currency,
+          }
+        : { ...l, currency: null },
+    ),
     alerts,
     capital: capital
       ? {

@@ -15,7 +15,8 @@ const STATUS_VARIANT = {
 
 function limitFigure(limit: Limit, value: number | null): string {
   if (value === null) return '—';
-  if (limit.kind === 'var_95') return formatCurrency(value);
+  // The VaR limit is set in USD; the server converts it and its use into the reporting currency.
+  if (limit.kind === 'var_95') return formatCurrency(value, limit.currency ?? 'USD');
   if (limit.kind === 'concentration') return `${value.toFixed(1)}%`;
   if (limit.kind === 'leverage') return `${value.toFixed(2)}:1`;
   return value.toFixed(2);
