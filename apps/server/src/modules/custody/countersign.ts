@@ -13,6 +13,7 @@ import { decideApproval, requestApproval, userLevel, type ApprovalRow } from '..
 import { checkPermission } from '../access/service';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { valueInLimitCurrency } from '../fx/service';
+import { sqlState } from '../ledger';
 import {
   bookInTx,
   bookMove,
@@ -20,7 +21,7 @@ import {
   normalised,
   referenceBooked,
   replayOf,
-  sqlState,
+  retryingTransaction,
   type MoveAnswer,
   type MoveRequest,
 } from './moves';
@@ -132,7 +133,7 @@ function pendingAnswer(row: ApprovalRow): CustodyPendingMove {
 }
 
 async function openApproval(db: Db, m: MoveRequest): Promise<CustodyPendingMove> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     // One requester at a time: twins sent at once find the first one's approval.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, m.actorId)).for('update');
     const twin = await pendingReplay(tx, m);
@@ -194,7 +195,7 @@ export async function countersign(
   audit: AuditContext,
 ): Promise<CustodyCountersignResult> {
   try {
-    return await db.transaction(async (tx) => {
+    return await retryingTransaction(db, async (tx) => {
       const [kind] = await tx.select({ kind: approvals.kind }).from(approvals).where(eq(approvals.id, approvalId));
       if (kind?.kind !== WITHDRAWAL_APPROVAL) throw notFound('Custody approval not found');
       const outcome = await decideApproval(tx, approvalId, approverId, decision, comment);

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { custodyMoves } from '../../db/schema';
 import { AppError, unprocessable } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/record';
-import { cashBalance, depositCash, withdrawCash } from '../ledger';
+import { cashBalance, depositCash, sqlState, withdrawCash } from '../ledger';
 
 export type Direction = 'deposit' | 'withdraw';
 
@@ -78,7 +78,7 @@ export async function bookMove(db: Db, m: MoveRequest): Promise<MoveAnswer> {
   if (replay) return replay;
   if (await referenceTaken(db, m)) throw referenceBooked(m.direction);
   try {
-    const result = await db.transaction((tx) => bookInTx(tx, m));
+    const result = await retryingTransaction(db, (tx) => bookInTx(tx, m));
     return { result, replayed: false };
   } catch (error) {
     if (sqlState(error) !== '23505') throw error;
@@ -127,9 +127,22 @@ export async function bookInTx(tx: Tx, m: MoveRequest): Promise<CustodyTransferR
   return answer;
 }
 
-export function sqlState(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+/** Deadlock and serialization failure: another writer held the same balance rows or the audit chain. */
+const TRANSIENT_SQLSTATES = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Runs `work` in a transaction, again (up to three times in all) when the database aborted it
+ * as a deadlock or serialization failure: a custody move shares balance rows and the audit
+ * chain's lock with order batches, whose single statement takes them in its own order. Any
+ * other error, or a third transient one, is thrown.
+ */
+export async function retryingTransaction<T>(db: Pick<Db, 'transaction'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !TRANSIENT_SQLSTATES.has(sqlState(error) ?? '')) throw error;
+    }
   }
-  return undefined;
 }
