@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { addMonths } from '@meridian/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// A real server process on an on-disk PGlite, killed with SIGKILL mid-life: every order it
-// acknowledged must be there, with the same book, after a restart.
+// A real server process on an on-disk PGlite, killed with SIGKILL mid-life: every order, cancel
+// and custody move it acknowledged must be there, with the same book, after a restart (the
+// cluster test kills an instance under load on PostgreSQL and checks the ledger invariants).
 const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -48,7 +49,8 @@ async function start(): Promise<void> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 240; i++) {
+  // A fresh data directory migrates and seeds first: up to 150 s on a loaded two-core machine.
+  for (let i = 0; i < 600; i++) {
     // A child that died (e.g. the port was taken meanwhile) must not let another process answer for it.
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
     try {
@@ -81,14 +83,20 @@ async function signIn(email: string): Promise<string> {
     .join('; ');
 }
 
-async function call(cookie: string, method: string, path: string, body?: unknown) {
+async function call(
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several shapes, checked by the assertions
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 afterAll(async () => {
@@ -97,7 +105,7 @@ afterAll(async () => {
 });
 
 describe('restart', () => {
-  it('loses no acknowledged order after kill -9, and the rebuilt book keeps time priority', async () => {
+  it('loses no acknowledged order, cancel or custody move after kill -9; the rebuilt book keeps time priority', async () => {
     await start();
     const issuer = await signIn('issuer@meridian.test');
     const investor = await signIn('investor@meridian.test');
@@ -127,6 +135,14 @@ describe('restart', () => {
       expect(res.status).toBe(201);
       acknowledged.push(res.body);
     }
+    // A cancel and a custody deposit acknowledged before the kill stay done, once.
+    const cancelled = await call(investor, 'DELETE', `/api/orders/${acknowledged[4]!.id}`);
+    expect(cancelled.status).toBe(200);
+    const custodian = await signIn('custodian@meridian.test');
+    const deposit = { email: 'investor2@meridian.test', currency: 'USD', amount: '250.00' };
+    const key = { 'idempotency-key': 'restart-deposit-1' };
+    const deposited = await call(custodian, 'POST', '/api/custody/deposits', deposit, key);
+    expect(deposited.status).toBe(201);
     const bookBefore = (await call(investor, 'GET', `/api/instruments/${instrumentId}/orderbook`)).body;
     const ordersBefore = (await call(issuer, 'GET', '/api/orders/my')).body;
 
@@ -136,8 +152,14 @@ describe('restart', () => {
     const [issuerAgain, investorAgain] = [await signIn('issuer@meridian.test'), await signIn('investor@meridian.test')];
     expect((await call(investorAgain, 'GET', `/api/instruments/${instrumentId}/orderbook`)).body).toEqual(bookBefore);
     expect((await call(issuerAgain, 'GET', '/api/orders/my')).body).toEqual(ordersBefore);
-    const mine = (await call(investorAgain, 'GET', '/api/orders/my')).body.map((o: { id: string }) => o.id);
-    for (const order of acknowledged.slice(3)) expect(mine).toContain(order.id);
+    const mine = (await call(investorAgain, 'GET', '/api/orders/my')).body as { id: string; status: string }[];
+    for (const order of acknowledged.slice(3)) expect(mine.map((o) => o.id)).toContain(order.id);
+    expect(mine.find((o) => o.id === acknowledged[4]!.id)!.status).toBe('cancelled');
+    const retried = await call(await signIn('custodian@meridian.test'), 'POST', '/api/custody/deposits', deposit, key);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body.entryId).toBe(deposited.body.entryId);
+    expect(retried.body.balance).toEqual(deposited.body.balance);
 
     // Time priority survives: the partly filled first sell (3 left) trades before the second.
     const take = await call(investorAgain, 'POST', '/api/orders', {
@@ -156,5 +178,5 @@ describe('restart', () => {
       status: 'open',
       filledQuantity: 1,
     });
-  }, 180_000);
+  }, 420_000);
 });
