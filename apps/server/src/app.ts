@@ -40,6 +40,7 @@ import settlementPlugin from './modules/settlement/plugin';
 import marketDataRoutes from './modules/market-data/routes';
 import surveillanceRoutes from './modules/surveillance/routes';
 import demoPlugin from './modules/demo/plugin';
+import portfolioRoutes from './modules/portfolio/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
 import { registerGuardsFirst } from './plugins/guards-first';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(servicingRoutes);
   await app.register(settlementPlugin);
   await app.register(surveillanceRoutes);
+  await app.register(portfolioRoutes);
   await app.register(demoPlugin);
   // Other modules register here, one line each.
 

@@ -1,11 +1,8 @@
 import {
-  errorResponseSchema,
   myTradeListSchema,
   orderListSchema,
   orderSchema,
   placeOrderSchema,
-  portfolioAnalyticsQuerySchema,
-  portfolioAnalyticsSchema,
   tradeListSchema,
   type Order,
 } from '@meridian/schemas';
@@ -19,7 +16,6 @@ import { requireAuth } from '../auth/guard';
 import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
 import { orderDto } from './dto';
 import type { Outcome } from './order-flow';
-import { portfolioAnalytics } from './portfolio-queries';
 import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
 import { TradingService } from './service';
 import { NatsEventBus } from '../market-data/nats-bus';
@@ -183,21 +179,6 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMyTrades(app.db, request.user.id, request.query.limit),
-  );
-
-  app.get(
-    '/api/portfolio/analytics',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['trading'],
-        summary:
-          'Portfolio value, P&L (total, realized, today), trades, cash and positions of the signed-in user; totals in the reporting currency (ECB rates)',
-        querystring: portfolioAnalyticsQuerySchema,
-        response: { 200: portfolioAnalyticsSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request) => portfolioAnalytics(app.db, request.user.id, request.query.currency),
   );
 };
 
