@@ -38,6 +38,11 @@ export interface Ownership {
   forget(instrumentId: string): void;
   /** Whether `member` beat within the lease time as of the last heartbeat. */
   isLive(member: string): boolean;
+  /**
+   * The owner does not listen on the bus any more (NATS: no responders): take its lease now
+   * rather than when it expires. True when this instance owns the book afterwards.
+   */
+  evict(instrumentId: string, owner: string): Promise<boolean>;
 }
 
 /** The fence refused a write: the lease moved to another instance (SQLSTATE MR002, migration 0018). */
@@ -63,6 +68,9 @@ export class SoloOwnership implements Ownership {
   fenced(): void {}
   forget(): void {}
   isLive(): boolean {
+    return true;
+  }
+  async evict(): Promise<boolean> {
     return true;
   }
 }
@@ -229,8 +237,21 @@ export class LeaseOwnership implements Ownership {
     throw new Error(`instrument ${instrumentId}: could not settle its owner`);
   }
 
-  /** Takes a free lease (none yet, expired or released), raising its epoch; false if it is held. */
-  private async acquire(instrumentId: string): Promise<boolean> {
+  /**
+   * Failover without waiting for the lease to run out (issue 16: accepted again within 3 s):
+   * a request to the owner found nobody subscribed on its subject, so its process is gone
+   * or off the bus. Safe even if it is alive: taking the lease raises the epoch, so any
+   * write it still attempts is fenced off, and its next heartbeat finds the lease lost.
+   */
+  async evict(instrumentId: string, owner: string): Promise<boolean> {
+    if (this.accepting.has(instrumentId)) return true;
+    const taken = await this.acquire(instrumentId, owner).catch(() => false);
+    if (taken) this.log?.warn({ instrumentId, from: owner }, 'took over the book of an owner that is off the bus');
+    return taken;
+  }
+
+  /** Takes a free lease (none yet, expired or released, or held by `evicting`), raising its epoch; false if it is held. */
+  private async acquire(instrumentId: string, evicting?: string): Promise<boolean> {
     if (this.stopped) return false;
     const [row] = await selectRows<{ epoch: string }>(
       this.db,
@@ -238,7 +259,7 @@ export class LeaseOwnership implements Ownership {
         values (${instrumentId}::uuid, ${this.instanceId}, 1, now() + ${`${this.leaseMs} milliseconds`}::interval, now())
         on conflict (instrument_id) do update set owner = excluded.owner, epoch = instrument_leases.epoch + 1,
           expires_at = excluded.expires_at, acquired_at = excluded.acquired_at
-        where instrument_leases.expires_at <= now()
+        where instrument_leases.expires_at <= now() or instrument_leases.owner = ${evicting ?? null}
         returning epoch::text as epoch`,
     );
     if (!row) return false;

@@ -126,10 +126,12 @@ export class TradingService {
         return await remote(this.remote, route.owner);
       } catch (error) {
         if (!(error instanceof OwnerUnreachableError) || Date.now() >= deadline) throw error;
-        // The owner died: its lease frees within the lease time, then one of us takes it.
+        // The owner is off the bus (died): take its book over now, fenced by the epoch; if
+        // another instance was quicker, the next lookup finds it.
         this.ownership.forget(instrumentId);
         take = true;
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        if (!(await this.ownership.evict(instrumentId, route.owner)))
+          await new Promise((resolve) => setTimeout(resolve, 150));
       }
     }
   }
