@@ -7,7 +7,7 @@
  * PostgreSQL backends, the load average; afterwards the ledger invariants of
  * `test/ledger-invariants.ts` on the soaked database. Figures in docs/benchmarks.md.
  *
- * Env: SOAK_MINUTES (30), SOAK_WINDOW_MINUTES (5), SOAK_RATE (requests/s, 12), SOAK_WS (8
+ * Env: SOAK_MINUTES (30), SOAK_WINDOW_MINUTES (5), SOAK_RATE (requests/s, 4), SOAK_WS (6
  * subscribers), SOAK_PORT (5175), SOAK_PG_URL (postgres://postgres@127.0.0.1:5432/test).
  * Run it niced on a shared machine: `nice -n 10 npm run bench:soak`.
  */
@@ -33,8 +33,8 @@ import {
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WINDOW_MS = Number(process.env.SOAK_WINDOW_MINUTES ?? 5) * 60_000;
-const RATE = Number(process.env.SOAK_RATE ?? 12);
-const WS_CLIENTS = Number(process.env.SOAK_WS ?? 8);
+const RATE = Number(process.env.SOAK_RATE ?? 4);
+const WS_CLIENTS = Number(process.env.SOAK_WS ?? 6);
 const PORT = Number(process.env.SOAK_PORT ?? 5175);
 const PG_URL = process.env.SOAK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SAMPLE_MS = 10_000;
@@ -90,7 +90,7 @@ const count = <K>(map: Map<K, number>, key: K, n = 1) => map.set(key, (map.get(k
 
 async function heapUsed(base: string): Promise<number> {
   try {
-    const text = await (await fetch(`${base}/metrics`)).text();
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
     const line = text.split('\n').find((l) => l.startsWith('meridian_nodejs_heap_size_used_bytes '));
     return line ? Number(line.split(' ')[1]) : 0;
   } catch {
