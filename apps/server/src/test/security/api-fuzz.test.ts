@@ -95,9 +95,21 @@ function requestFor(op: Operation) {
   });
 }
 
+/**
+ * A lone surrogate has no UTF-8 form (encodeURIComponent throws): send the invalid bytes a
+ * careless client would, which the server must refuse like any other bad id.
+ */
+function pathSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%80';
+  }
+}
+
 function urlOf(op: Operation, pathValues: string[], query: Record<string, string | undefined>): string {
   let url = op.path;
-  op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(pathValues[i]!))));
+  op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, pathSegment(pathValues[i]!))));
   const search = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
   return search.size > 0 ? `${url}?${search}` : url;
 }
