@@ -9,7 +9,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -44,6 +43,7 @@ import portfolioRoutes from './modules/portfolio/routes';
 import systemRoutes from './modules/system/routes';
 import tradingRoutes from './modules/trading/routes';
 import { registerGuardsFirst } from './plugins/guards-first';
+import { documentedErrorsTransform } from './plugins/openapi-errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'meridian.session_token' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentedErrorsTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

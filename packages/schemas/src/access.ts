@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalStringSchema } from './common';
+import { decimalStringSchema, instantSchema } from './common';
 
 export const PERMISSION_SOURCES = ['role_based', 'direct_grant', 'temp_elevation'] as const;
 export type PermissionSource = (typeof PERMISSION_SOURCES)[number];
@@ -18,7 +18,7 @@ export const permissionEntrySchema = z
     /** Catalogue cap or grant limit in USD, decimal string; null = no limit. */
     maxAmount: decimalStringSchema.nullable(),
     conditions: conditionsSchema,
-    expiresAt: z.string().nullable(),
+    expiresAt: instantSchema.nullable(),
   })
   .meta({ id: 'PermissionEntry' });
 export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
@@ -33,7 +33,7 @@ export const myPermissionsSchema = z
           roleId: z.string(),
           roleTitle: z.string(),
           conditions: conditionsSchema,
-          expiresAt: z.string().nullable(),
+          expiresAt: instantSchema.nullable(),
         }),
       }),
     ),
@@ -44,7 +44,7 @@ export const myPermissionsSchema = z
           id: z.string(),
           amountLimit: decimalStringSchema.nullable(),
           conditions: conditionsSchema,
-          expiresAt: z.string().nullable(),
+          expiresAt: instantSchema.nullable(),
         }),
       }),
     ),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { instantSchema } from './common';
 
 /** One row of the append-only audit trail (hash-chained; see the server's modules/audit). */
 export const auditEventSchema = z
   .object({
     seq: z.number().int(),
-    occurredAt: z.string(),
+    occurredAt: instantSchema,
     actorId: z.string().nullable(),
     actorEmail: z.string().nullable(),
     action: z.string(),

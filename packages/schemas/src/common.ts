@@ -18,6 +18,12 @@ export const decimalStringSchema = z
 /** An ISO-8601 UTC timestamp as sent by the API. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
+/**
+ * A UTC instant the server itself writes (from `Date#toISOString`): documented as `date-time` in
+ * OpenAPI. Responses only, where the server is the source; requests use `timestampSchema`.
+ */
+export const instantSchema = z.string().meta({ format: 'date-time' });
+
 export const uuidSchema = z.uuid();
 
 /**

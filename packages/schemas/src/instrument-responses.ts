@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_TYPES } from './instrument-constants';
+import { instantSchema } from './common';
 
 /** A signed decimal amount with at most two fraction digits, e.g. '-12.50' (model prices can be negative for swaps). */
 export const signedDecimalStringSchema = z
@@ -49,7 +50,7 @@ export const instrumentListItemSchema = z
     notionalAmount: z.string(),
     maturityDate: z.iso.date().nullable(),
     status: z.string(),
-    createdAt: z.string(),
+    createdAt: instantSchema,
     issuerName: z.string().nullable(),
     /** Issuer organisation sector: government | corporate | municipal | financial. */
     sector: z.string().nullable(),

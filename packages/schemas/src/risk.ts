@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './instrument-constants';
+import { instantSchema } from './common';
 
 // GET /api/risk/metrics, POST /api/risk/stress, limits (issue 14). Money: decimal strings
 // (2 decimals) in the reporting currency (USD unless `currency` asks for another). Limits are
@@ -44,8 +45,8 @@ export const riskAlertSchema = z.object({
   id: z.uuid(),
   kind: z.enum(RISK_LIMIT_KINDS),
   message: z.string(),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
+  createdAt: instantSchema,
+  resolvedAt: instantSchema.nullable(),
 });
 
 export const stressResultSchema = z.object({
@@ -82,7 +83,7 @@ export const riskMetricsSchema = z
   .object({
     scope: z.enum(RISK_SCOPES),
     scopeName: z.string(),
-    computedAt: z.string(),
+    computedAt: instantSchema,
     reportingCurrency: z.enum(CURRENCIES),
     portfolioValue: money,
     positions: z.number().int(),
@@ -202,7 +203,7 @@ export const capitalBaseSchema = z
     cet1: money,
     additionalTier1: money,
     tier2: money,
-    updatedAt: z.string(),
+    updatedAt: instantSchema,
   })
   .meta({ id: 'CapitalBase' });
 export type CapitalBase = z.infer<typeof capitalBaseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalStringSchema, lineTextSchema, MAX_AMOUNT_MINOR, toMinorUnits } from './common';
+import { decimalStringSchema, lineTextSchema, MAX_AMOUNT_MINOR, toMinorUnits, instantSchema } from './common';
 import { RISK_LEVELS } from './access';
 
 export const COMPLIANCE_LEVELS = ['standard', 'enhanced', 'critical'] as const;
@@ -116,7 +116,7 @@ export const assignmentSchema = z
     badgeResourceAddress: z.string().nullable(),
     badgeLocalId: z.string().nullable(),
     assignedDate: z.string(),
-    expiresAt: z.string().nullable(),
+    expiresAt: instantSchema.nullable(),
     isActive: z.boolean(),
     conditions: z.record(z.string(), z.unknown()),
   })
@@ -159,8 +159,8 @@ export const elevationRequestSchema = z
     approvalId: z.string().nullable(),
     approvals: z.number().int(),
     requiredApprovers: z.number().int(),
-    decidedAt: z.string().nullable(),
-    createdAt: z.string(),
+    decidedAt: instantSchema.nullable(),
+    createdAt: instantSchema,
   })
   .meta({ id: 'ElevationRequest' });
 export type ElevationRequest = z.infer<typeof elevationRequestSchema>;
@@ -182,8 +182,8 @@ export const approvalSchema = z
     minApproverLevel: z.number().int(),
     approvedBy: z.array(z.string()),
     status: z.enum(REQUEST_STATUSES),
-    expiresAt: z.string(),
-    createdAt: z.string(),
+    expiresAt: instantSchema,
+    createdAt: instantSchema,
   })
   .meta({ id: 'Approval' });
 export type Approval = z.infer<typeof approvalSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AMOUNT_MESSAGES, decimalStringSchema, isAmountWithinBounds, lineTextSchema, toMinorUnits } from './common';
+import {
+  AMOUNT_MESSAGES,
+  decimalStringSchema,
+  isAmountWithinBounds,
+  lineTextSchema,
+  toMinorUnits,
+  instantSchema,
+} from './common';
 import { CONTRACT_TYPES, CURRENCIES } from './instrument-constants';
 
 // Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
@@ -104,8 +111,8 @@ export const orderSchema = z
     averagePrice: z.string().nullable(),
     status: z.enum(ORDER_STATUSES),
     cancelReason: z.enum(CANCEL_REASONS).nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
     /** Who placed it: only in the market-wide list a supervisor (view_regulatory_data) reads. */
     userId: z.uuid().optional(),
   })
@@ -126,7 +133,7 @@ export const tradeSchema = z
     /** Side of the incoming (aggressor) order. */
     takerSide: z.enum(ORDER_SIDES),
     settlementStatus: z.enum(SETTLEMENT_STATUSES),
-    createdAt: z.string(),
+    createdAt: instantSchema,
   })
   .meta({ id: 'Trade' });
 export type Trade = z.infer<typeof tradeSchema>;
@@ -317,13 +324,28 @@ export const custodyTransferResultSchema = z
   .meta({ id: 'CustodyTransferResult' });
 export type CustodyTransferResult = z.infer<typeof custodyTransferResultSchema>;
 
+/**
+ * `seq` numbers an instrument's public frames (book, trade, ticker): anything but last + 1 means
+ * frames were missed, resync from REST.
+ */
+const streamSeq = z.number().int().optional().describe('Per-instrument frame number; a gap means resync from REST');
+
 /** Messages on `/api/stream` (JSON text frames). `order` goes only to its owner. */
-/** `seq` numbers an instrument's public frames (book, trade, ticker): anything but last + 1 means frames were missed, resync from REST. */
-export type StreamMessage =
-  | { type: 'book'; instrumentId: string; bids: BookLevel[]; asks: BookLevel[]; seq?: number }
-  | { type: 'trade'; trade: Trade; seq?: number }
-  | { type: 'ticker'; ticker: Ticker; seq?: number }
-  | { type: 'order'; order: Order };
+export const streamMessageSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('book'),
+      instrumentId: z.string(),
+      bids: z.array(bookLevelSchema),
+      asks: z.array(bookLevelSchema),
+      seq: streamSeq,
+    }),
+    z.object({ type: z.literal('trade'), trade: tradeSchema, seq: streamSeq }),
+    z.object({ type: z.literal('ticker'), ticker: tickerSchema, seq: streamSeq }),
+    z.object({ type: z.literal('order'), order: orderSchema }),
+  ])
+  .meta({ id: 'StreamMessage' });
+export type StreamMessage = z.infer<typeof streamMessageSchema>;
 
 /**
  * A withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
@@ -339,7 +361,7 @@ export const custodyPendingMoveSchema = z
     amount: decimalStringSchema,
     /** Distinct approvers still needed besides the requester. */
     requiredApprovers: z.number().int(),
-    expiresAt: z.string(),
+    expiresAt: instantSchema,
     message: z.string(),
   })
   .meta({ id: 'CustodyPendingMove' });

@@ -4,6 +4,7 @@ import {
   marketDataSchema,
   orderBookQuerySchema,
   orderBookSchema,
+  streamMessageSchema,
 } from '@meridian/schemas';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,12 @@ const idParams = z.object({ id: z.uuid() });
 
 /** Order books, tickers, candles and the live stream. Registered after the trading module. */
 const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  // On shutdown clients hear 1001 (going away), not a broken connection, and reconnect to
+  // another instance. Registered before the plugin, so it runs before the plugin's own close.
+  app.addHook('preClose', (done) => {
+    for (const client of app.websocketServer?.clients ?? []) client.close(1001, 'Server shutting down');
+    done();
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const publisher = new TickerPublisher(app.db, app.trading, app.marketEvents);
   app.addHook('onReady', async () => publisher.start());
@@ -81,7 +88,20 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       websocket: true,
       preHandler: requireAuth,
-      schema: { tags: ['market-data'], summary: 'WebSocket: book, trade, ticker and own order frames (JSON)' },
+      schema: {
+        tags: ['market-data'],
+        summary: 'WebSocket: book, trade, ticker and own order frames (JSON)',
+        description:
+          'Upgrade with the session cookie. Every text frame is one JSON StreamMessage: `book`, `trade` and ' +
+          '`ticker` for every instrument (numbered by `seq` per instrument), `order` for the caller’s own ' +
+          'orders only. The server closes with 1001 (going away) when it shuts down; reconnect and resync from REST.',
+        response: {
+          101: {
+            description: 'Switching Protocols; then StreamMessage frames',
+            content: { 'application/json': { schema: streamMessageSchema } },
+          },
+        },
+      },
     },
     (socket, request) => attachStream(socket, request.user.id, app.marketEvents),
   );
