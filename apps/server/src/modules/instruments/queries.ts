@@ -117,22 +117,22 @@ export interface MarketStats {
 export async function selectMarketStats(db: Db, instrumentIds: readonly string[]): Promise<Map<string, MarketStats>> {
   const stats = new Map<string, MarketStats>();
   if (instrumentIds.length === 0 || !(await tableExists(db, 'trades'))) return stats;
-  const ids = sql.join(
-    instrumentIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  // One index probe per instrument and figure (issue 16 item 8): the last trade by the
+  // (instrument, sequence) index, the prices around the 24-hour mark and the day's value by
+  // (instrument, created_at), so the cost does not grow with the trades table's history.
   const result = await db.execute(sql`
-    with scoped as (select instrument_id, sequence, price, quantity, created_at from trades where instrument_id in (${ids})),
-    last as (select distinct on (instrument_id) instrument_id, price from scoped order by instrument_id, sequence desc),
-    prior as (select distinct on (instrument_id) instrument_id, price from scoped
-              where created_at <= now() - interval '24 hours' order by instrument_id, sequence desc),
-    opening as (select distinct on (instrument_id) instrument_id, price from scoped
-                where created_at > now() - interval '24 hours' order by instrument_id, sequence asc),
-    volume as (select instrument_id, sum(price * quantity) as value from scoped
-               where created_at > now() - interval '24 hours' group by instrument_id)
-    select last.instrument_id as id, last.price as last_price, coalesce(prior.price, opening.price, last.price) as reference_price,
-           coalesce(volume.value, 0) as volume
-    from last left join prior using (instrument_id) left join opening using (instrument_id) left join volume using (instrument_id)`);
+    select i.id, l.price as last_price, coalesce(p.price, o.price, l.price) as reference_price, coalesce(v.value, 0) as volume
+    from (values ${sql.join(
+      instrumentIds.map((id) => sql`(${id}::uuid)`),
+      sql`, `,
+    )}) as i(id)
+    cross join lateral (select price from trades t where t.instrument_id = i.id order by t.sequence desc limit 1) l
+    left join lateral (select price from trades t where t.instrument_id = i.id and t.created_at <= now() - interval '24 hours'
+      order by t.created_at desc, t.sequence desc limit 1) p on true
+    left join lateral (select price from trades t where t.instrument_id = i.id and t.created_at > now() - interval '24 hours'
+      order by t.created_at, t.sequence limit 1) o on true
+    left join lateral (select sum(price * quantity) as value from trades t
+      where t.instrument_id = i.id and t.created_at > now() - interval '24 hours') v on true`);
   for (const row of rowsOf(result)) {
     stats.set(String(row.id), {
       lastPrice: BigInt(String(row.last_price)),

@@ -1,6 +1,6 @@
 import { CANDLE_INTERVALS, fromMinorUnits, type Candle, type CandleInterval } from '@meridian/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { selectRows, type Db } from '../../db/client';
 import { instruments, trades } from '../../db/schema';
 
 export interface TradeStats {
@@ -30,16 +30,23 @@ export async function tradeStats(db: Db, instrumentIds?: string[], now = new Dat
   const since = new Date(now.getTime() - 24 * 3_600_000);
   const only = instrumentIds ? inArray(trades.instrumentId, instrumentIds) : undefined;
   if (instrumentIds?.length === 0) return new Map();
-  const last = await db
-    .selectDistinctOn([trades.instrumentId], { instrumentId: trades.instrumentId, price: trades.price })
-    .from(trades)
-    .where(only)
-    .orderBy(trades.instrumentId, sql`${trades.createdAt} desc`, sql`${trades.sequence} desc`);
-  const before = await db
-    .selectDistinctOn([trades.instrumentId], { instrumentId: trades.instrumentId, price: trades.price })
-    .from(trades)
-    .where(and(only, sql`${trades.createdAt} < ${since.toISOString()}`))
-    .orderBy(trades.instrumentId, sql`${trades.createdAt} desc`, sql`${trades.sequence} desc`);
+  // Last price and the price before the window: one index probe per instrument on
+  // (instrument, created_at) instead of DISTINCT ON over all its trades (issue 16 item 8:
+  // throughput fell 330 -> 57 req/s from 0 to 13.5k trades).
+  const scope = instrumentIds
+    ? sql`(values ${sql.join(
+        instrumentIds.map((id) => sql`(${id}::uuid)`),
+        sql`, `,
+      )}) as i(id)`
+    : sql`(select id from instruments) as i(id)`;
+  const edges = await selectRows<{ instrumentId: string; last: string; before: string | null }>(
+    db,
+    sql`select i.id::text as "instrumentId", l.price::text as last, b.price::text as before from ${scope}
+      cross join lateral (select price from trades t where t.instrument_id = i.id
+        order by t.created_at desc, t.sequence desc limit 1) l
+      left join lateral (select price from trades t where t.instrument_id = i.id and t.created_at < ${since.toISOString()}
+        order by t.created_at desc, t.sequence desc limit 1) b on true`,
+  );
   const window = await db
     .select({
       instrumentId: trades.instrumentId,
@@ -55,8 +62,8 @@ export async function tradeStats(db: Db, instrumentIds?: string[], now = new Dat
     .groupBy(trades.instrumentId);
 
   const stats = new Map<string, TradeStats>();
-  for (const row of last) stats.set(row.instrumentId, { ...EMPTY, lastPrice: row.price });
-  for (const row of before) stats.get(row.instrumentId)!.referencePrice = row.price;
+  for (const row of edges)
+    stats.set(row.instrumentId, { ...EMPTY, lastPrice: BigInt(row.last), referencePrice: big(row.before) });
   for (const row of window) {
     const s = stats.get(row.instrumentId)!;
     s.referencePrice ??= big(row.first);
