@@ -42,7 +42,7 @@ test.describe('sign-in and sign-out', () => {
     await signInViaApi(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);

@@ -145,8 +145,7 @@ test.describe('/investor', () => {
     await expect(page.getByTestId('portfolio-value')).toHaveText(money(afterConversion.totalPortfolioValue, 'USD'));
 
     // Reporting currency: every total follows, converted by the server.
-    await page.getByRole('combobox', { name: 'Reporting currency' }).click();
-    await page.getByRole('option', { name: 'EUR' }).click();
+    await page.getByRole('combobox', { name: 'Reporting currency' }).selectOption('EUR');
     const inEur = await getJson<Analytics>(page, '/api/portfolio/analytics?currency=EUR');
     await expect(page.getByTestId('portfolio-value')).toHaveText(money(inEur.totalPortfolioValue, 'EUR'));
     const riskEur = await getJson<Risk>(page, '/api/risk/metrics?scope=own&currency=EUR');

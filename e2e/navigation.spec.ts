@@ -21,9 +21,9 @@ test.describe('navigation (desktop)', () => {
   test('the Dashboards dropdown lists the five role dashboards', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('button', { name: 'Dashboards' }).click();
-    const items = page.getByRole('menuitem');
+    const items = nav.getByRole('listitem').getByRole('link');
     await expect(items).toHaveText(DASHBOARD_LINKS.map((l) => l.name));
-    await page.getByRole('menuitem', { name: 'Custodian' }).click();
+    await nav.getByRole('link', { name: 'Custodian' }).click();
     await expect(page).toHaveURL('/custodian');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
   });

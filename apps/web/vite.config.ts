@@ -18,5 +18,5 @@ export default defineConfig({
     // changeOrigin stays false: the server compares Origin with Host to refuse cross-site writes.
     proxy: { '/api': { target: apiTarget, ws: true, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', chunkSizeWarningLimit: 700 },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', manifest: true, chunkSizeWarningLimit: 700 },
 });

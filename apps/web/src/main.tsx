@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startTheme } from './lib/theme';
 import './index.css';
+
+startTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');

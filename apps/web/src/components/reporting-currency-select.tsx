@@ -1,9 +1,12 @@
-import { CURRENCIES, type Currency } from '@meridian/schemas';
+import { CURRENCIES, type Currency } from '@meridian/schemas/constants';
 import { useId } from 'react';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useReportingCurrency } from '@/lib/reporting-currency';
 
-/** "Totals in [USD]": the reporting currency of every portfolio total (SPEC §9 currencies). */
+/**
+ * "Totals in [USD]": the reporting currency of every portfolio total (SPEC §9 currencies).
+ * A native select: keyboard and screen readers know it, phones show their own picker, and the
+ * landing page loads no popper library for it.
+ */
 export function ReportingCurrencySelect() {
   const [currency, setCurrency] = useReportingCurrency();
   const id = useId();
@@ -12,18 +15,19 @@ export function ReportingCurrencySelect() {
       <label htmlFor={id} className="text-muted-foreground">
         Totals in
       </label>
-      <Select value={currency} onValueChange={(value) => setCurrency(value as Currency)}>
-        <SelectTrigger id={id} className="h-9 w-24" aria-label="Reporting currency">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {CURRENCIES.map((c) => (
-            <SelectItem key={c} value={c}>
-              {c}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <select
+        id={id}
+        aria-label="Reporting currency"
+        value={currency}
+        onChange={(event) => setCurrency(event.target.value as Currency)}
+        className="h-9 w-24 rounded-md border border-input bg-card px-2 text-sm shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

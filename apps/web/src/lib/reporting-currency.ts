@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency } from '@meridian/schemas';
+import { CURRENCIES, type Currency } from '@meridian/schemas/constants';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**

@@ -15,7 +15,7 @@ export function NavLink({ href, children, className, onNavigate }: Props) {
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2.5 xl:px-3',
+        'shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring lg:px-2.5 xl:px-3',
         active ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
         className,
       )}

@@ -1,16 +1,29 @@
 import { Menu, Search, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { DashboardsMenu } from './dashboards-menu';
 import { MobileMenu } from './mobile-menu';
 import { BRAND, MAIN_LINKS } from './nav-items';
 import { NavLink } from './nav-link';
+import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 /** Top navigation (SPEC §2): brand, main links, Dashboards dropdown, inactive search, user menu. */
 export function TopNav() {
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the small-screen menu and gives focus back to the button that opened it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -37,8 +50,10 @@ export function TopNav() {
           >
             <Search />
           </Button>
+          <ThemeToggle />
           <UserMenu />
           <Button
+            ref={menuButton}
             variant="ghost"
             size="icon"
             className="lg:hidden"

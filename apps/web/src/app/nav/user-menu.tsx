@@ -1,17 +1,11 @@
 import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { DisclosureMenu, disclosureItemClass } from '@/components/ui/disclosure-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { signOut, useAuth } from '@/entities/session';
 import { roleLabel } from '@/lib/roles';
+import { cn } from '@/lib/utils';
 
 /** Signed in: name, email, roles and Sign out (POST /api/logout). Signed out: a Sign in button. */
 export function UserMenu() {
@@ -28,33 +22,42 @@ export function UserMenu() {
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label="User menu" className="max-w-48">
-          <UserRound />
+    <DisclosureMenu
+      align="end"
+      panelClassName="w-64"
+      triggerLabel="User menu"
+      triggerClassName={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'max-w-48')}
+      trigger={
+        <>
+          <UserRound aria-hidden />
           <span className="hidden truncate sm:inline lg:hidden xl:inline">{user.name}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block truncate text-sm font-semibold text-foreground">{user.name}</span>
-          <span className="block truncate">{user.email}</span>
-          {user.roles.length > 0 ? (
-            <span className="mt-1 block text-xs">{user.roles.map(roleLabel).join(', ')}</span>
-          ) : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => {
-            // Sign-out is a POST (a GET must not end a session); then a full navigation so no
-            // signed-in state survives in memory.
-            void signOut().finally(() => window.location.assign('/'));
-          }}
-        >
-          <LogOut />
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+    >
+      {() => (
+        <>
+          <div className="px-2 py-1.5 text-xs text-muted-foreground">
+            <span className="block truncate text-sm font-semibold text-foreground">{user.name}</span>
+            <span className="block truncate">{user.email}</span>
+            {user.roles.length > 0 ? (
+              <span className="mt-1 block text-xs">{user.roles.map(roleLabel).join(', ')}</span>
+            ) : null}
+          </div>
+          <div className="-mx-1 my-1 h-px bg-border" role="separator" />
+          <button
+            type="button"
+            className={disclosureItemClass}
+            onClick={() => {
+              // Sign-out is a POST (a GET must not end a session); then a full navigation so no
+              // signed-in state survives in memory.
+              void signOut().finally(() => window.location.assign('/'));
+            }}
+          >
+            <LogOut aria-hidden />
+            Sign out
+          </button>
+        </>
+      )}
+    </DisclosureMenu>
   );
 }

@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         outline: 'border border-input bg-card hover:bg-muted',
         ghost: 'hover:bg-muted',
         destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
-        success: 'bg-success text-white shadow-sm hover:bg-success/90',
+        success: 'bg-success text-success-foreground shadow-sm hover:bg-success/90',
         link: 'text-info underline-offset-4 hover:underline',
       },
       size: {

@@ -1,26 +1,20 @@
-import { authUserSchema, demoAccountsSchema, type AuthUser, type DemoAccounts } from '@meridian/schemas';
-import { z } from 'zod';
+import type { AuthUser, DemoAccounts } from '@meridian/schemas';
 import { apiRequest, nullOnStatus, urlFromQueryKey } from '@/lib/api';
 import { sessionKeys } from './keys';
 
 /** GET /api/auth/user: the current session's user; a 401 means signed out (null), not an error. */
 export function getSessionUser(): Promise<AuthUser | null> {
-  return nullOnStatus(401, async () =>
-    authUserSchema.parse(await apiRequest('GET', urlFromQueryKey(sessionKeys.user()))),
-  );
+  return nullOnStatus(401, () => apiRequest<AuthUser>('GET', urlFromQueryKey(sessionKeys.user())));
 }
 
 /** GET /api/auth/demo-accounts: one-click sign-in accounts; 404 outside demo mode (then: null). */
 export function getDemoAccounts(): Promise<DemoAccounts | null> {
   const url = urlFromQueryKey(sessionKeys.demoAccounts());
-  return nullOnStatus(404, async () => demoAccountsSchema.parse(await apiRequest('GET', url)));
+  return nullOnStatus(404, () => apiRequest<DemoAccounts>('GET', url));
 }
 
-export const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-  password: z.string().min(1, 'Password is required'),
-});
-export type SignInInput = z.infer<typeof signInSchema>;
+/** What the sign-in form sends (validated by the form's schema in features/auth). */
+export type SignInInput = { email: string; password: string };
 
 /** POST /api/auth/sign-in/email through the auth library's endpoint; the session arrives as a cookie. */
 export function signIn(input: SignInInput) {

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { signInSchema, type SignInInput } from '@/entities/session';
+import type { SignInInput } from '@/entities/session';
+import { signInSchema } from '../lib/sign-in-schema';
 
 type Props = { onSubmit: (input: SignInInput) => void; pending: boolean; error?: string };
 

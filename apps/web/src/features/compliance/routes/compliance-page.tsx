@@ -5,12 +5,13 @@ import { useComplianceReports } from '@/entities/compliance-report';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api';
+
 import { GenerateReportForm, type ReportDraft } from '../components/generate-report-form';
 import { RecentReportsTable } from '../components/recent-reports-table';
 import { ReportCounters } from '../components/report-counters';
 import { ReportTypeCards } from '../components/report-type-cards';
 import { previousMonth } from '../lib/default-period';
+import { QueryError } from '@/components/query-error';
 
 /** Compliance & Regulatory Reporting (/compliance, SPEC §2). */
 export default function CompliancePage() {
@@ -44,9 +45,13 @@ export default function CompliancePage() {
         </CardHeader>
         <CardContent>
           {reports.isError ? (
-            <p className="text-sm text-destructive" role="alert">
-              Could not load reports: {errorMessage(reports.error)}
-            </p>
+            <QueryError
+              inline
+              className="text-sm"
+              what="reports"
+              error={reports.error}
+              onRetry={() => void reports.refetch()}
+            />
           ) : reports.isPending ? (
             <p className="text-sm text-muted-foreground">Loading reports…</p>
           ) : (

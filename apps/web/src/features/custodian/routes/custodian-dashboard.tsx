@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCustodyAssets, useCustodySettlements } from '@/entities/custody';
 import { useMyPermissions } from '@/entities/permission';
-import { errorMessage } from '@/lib/api';
+
 import { AssetBreakdownTable } from '../components/asset-breakdown-table';
 import { RecentSettlementsTable } from '../components/recent-settlements-table';
 import { RiskMetricsCard } from '../components/risk-metrics-card';
@@ -14,16 +14,7 @@ import { SecurityPanel } from '../components/security-panel';
 import { SettlementQueueCard } from '../components/settlement-queue-card';
 import { SummaryCards } from '../components/summary-cards';
 import { RECENT_SETTLEMENTS_ROWS } from '../lib/settlement-display';
-
-function LoadError({ what, error }: { what: string; error: unknown }) {
-  return (
-    <Card>
-      <CardContent className="py-6 text-sm text-destructive" role="alert">
-        Could not load {what}: {errorMessage(error)}
-      </CardContent>
-    </Card>
-  );
-}
+import { QueryError } from '@/components/query-error';
 
 /** Custodian Dashboard (/custodian, SPEC §2): assets held for clients and the T+N settlement queue. */
 export default function CustodianDashboard() {
@@ -52,7 +43,7 @@ export default function CustodianDashboard() {
             ))}
           </div>
         ) : assets.isError ? (
-          <LoadError what="assets under custody" error={assets.error} />
+          <QueryError what="assets under custody" error={assets.error} onRetry={() => void assets.refetch()} />
         ) : (
           <SummaryCards data={assets.data} />
         )}
@@ -60,7 +51,11 @@ export default function CustodianDashboard() {
           {settlements.isPending ? (
             <Skeleton className="h-64" />
           ) : settlements.isError ? (
-            <LoadError what="the settlement queue" error={settlements.error} />
+            <QueryError
+              what="the settlement queue"
+              error={settlements.error}
+              onRetry={() => void settlements.refetch()}
+            />
           ) : (
             <SettlementQueueCard data={settlements.data} canProcess={canProcess} />
           )}

@@ -2,11 +2,12 @@ import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMarketData } from '@/entities/market';
-import { errorMessage } from '@/lib/api';
+
 import { formatNumber, formatPercent, formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { MARKET_MOVERS_SHOWN } from '../constants';
 import { marketOverview } from '../lib/market-overview';
+import { QueryError } from '@/components/query-error';
 
 /** Market Overview (SPEC §2): listings, 24 h activity and the largest moves, from the tickers. */
 export function MarketOverviewCard() {
@@ -21,9 +22,7 @@ export function MarketOverviewCard() {
         {tickers.isPending ? (
           <Skeleton className="h-24" />
         ) : tickers.isError ? (
-          <p className="text-destructive" role="alert">
-            Market data could not be loaded: {errorMessage(tickers.error)}
-          </p>
+          <QueryError inline what="market data" error={tickers.error} onRetry={() => void tickers.refetch()} />
         ) : (
           <>
             <p className="text-muted-foreground">

@@ -3,10 +3,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useRecentTransactions } from '@/entities/transaction';
-import { errorMessage } from '@/lib/api';
+
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { RECENT_TRANSACTIONS_ROWS } from '../constants';
+import { QueryError } from '@/components/query-error';
 
 // As on the landing page: buys green, sells red; payments plain.
 const TYPE_TONE: Record<string, string> = { Buy: 'text-success', Sell: 'text-destructive' };
@@ -30,9 +31,12 @@ export function RecentTransactionsCard() {
         {transactions.isPending ? (
           <Skeleton className="h-28" />
         ) : transactions.isError ? (
-          <p className="text-sm text-destructive" role="alert">
-            Transactions could not be loaded: {errorMessage(transactions.error)}
-          </p>
+          <QueryError
+            inline
+            what="transactions"
+            error={transactions.error}
+            onRetry={() => void transactions.refetch()}
+          />
         ) : !transactions.data?.length ? (
           <p className="text-sm text-muted-foreground">No transactions yet.</p>
         ) : (

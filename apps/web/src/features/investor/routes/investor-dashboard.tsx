@@ -19,6 +19,7 @@ import { QuickActionsCard } from '../components/quick-actions-card';
 import { RecentTransactionsCard } from '../components/recent-transactions-card';
 import { RiskMetricsCard } from '../components/risk-metrics-card';
 import { SummaryCards } from '../components/summary-cards';
+import { QueryError } from '@/components/query-error';
 
 const isEmpty = (a: PortfolioAnalytics) =>
   a.openOrders === 0 && a.positions.every((p) => p.units === 0) && a.cash.every((c) => Number(c.total) === 0);
@@ -51,16 +52,7 @@ export default function InvestorDashboard() {
           ))}
         </div>
       ) : analytics.isError ? (
-        <Card>
-          <CardContent className="flex flex-wrap items-center justify-between gap-3 py-6 text-sm">
-            <span className="text-destructive" role="alert">
-              Could not load your portfolio: {errorMessage(analytics.error)}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => void analytics.refetch()}>
-              Retry
-            </Button>
-          </CardContent>
-        </Card>
+        <QueryError what="your portfolio" error={analytics.error} onRetry={() => void analytics.refetch()} />
       ) : isEmpty(analytics.data) ? (
         <div className="flex flex-col gap-6">
           <EmptyPortfolio />

@@ -4,13 +4,14 @@ import { Link } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api';
+
 import { useInstruments, useMyInstruments } from '@/entities/instrument';
 import { useMarketData } from '@/entities/market';
 import { InstrumentsTable, NoInstruments } from '../components/instruments-table';
 import { MarketStatusCard } from '../components/market-status-card';
 import { QuickActionsCard } from '../components/quick-actions-card';
 import { SummaryCards, SummaryCardsSkeleton } from '../components/summary-cards';
+import { QueryError } from '@/components/query-error';
 
 /** Issuer Dashboard (/issuer, SPEC §2). */
 export default function IssuerDashboard() {
@@ -36,11 +37,7 @@ export default function IssuerDashboard() {
       {mine.isPending ? (
         <SummaryCardsSkeleton />
       ) : mine.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm text-destructive" role="alert">
-            Could not load your instruments: {errorMessage(mine.error)}
-          </CardContent>
-        </Card>
+        <QueryError what="your instruments" error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
         <div className="flex flex-col gap-6">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

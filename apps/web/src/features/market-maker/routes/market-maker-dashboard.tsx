@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLiquidityPools } from '@/entities/liquidity';
-import { errorMessage } from '@/lib/api';
+
 import { LiquidityPositionsTable } from '../components/liquidity-positions-table';
 import { PerformanceCard } from '../components/performance-card';
 import { QuickActionsCard } from '../components/quick-actions-card';
 import { RecentTradesTable } from '../components/recent-trades-table';
 import { SummaryCards } from '../components/summary-cards';
+import { QueryError } from '@/components/query-error';
 
 /** Market Maker Dashboard (/market-maker, SPEC §2): the liquidity provider's quoting programmes. */
 export default function MarketMakerDashboard() {
@@ -35,11 +36,7 @@ export default function MarketMakerDashboard() {
           ))}
         </div>
       ) : pools.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm text-destructive" role="alert">
-            Could not load liquidity pools: {errorMessage(pools.error)}
-          </CardContent>
-        </Card>
+        <QueryError what="liquidity pools" error={pools.error} onRetry={() => void pools.refetch()} />
       ) : (
         <div className="flex flex-col gap-6">
           <SummaryCards data={pools.data} />

@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { onRadioArrowKey, radioTabIndex } from '@/components/ui/radio-keys';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
@@ -24,6 +25,8 @@ import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { estimatedTotal } from '@/lib/estimated-total';
 import { usePlaceOrder } from '@/entities/order';
+
+const SIDES: readonly OrderSide[] = ['buy', 'sell'];
 
 type Props = { instrument: InstrumentListItem | null; onClose: () => void };
 
@@ -86,12 +89,14 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
         </DialogDescription>
       </DialogHeader>
       <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Side">
-        {(['buy', 'sell'] as const).map((value) => (
+        {SIDES.map((value) => (
           <Button
             key={value}
             type="button"
             role="radio"
             aria-checked={side === value}
+            tabIndex={radioTabIndex(SIDES, side, value)}
+            onKeyDown={(event) => onRadioArrowKey(event, SIDES, side, setSide)}
             variant={side === value ? (value === 'buy' ? 'success' : 'destructive') : 'outline'}
             onClick={() => setSide(value)}
           >

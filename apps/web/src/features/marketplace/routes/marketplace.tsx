@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
+
 import { useInstruments } from '@/entities/instrument';
 import { BrowseToolbar } from '../components/browse-toolbar';
 import { MARKETPLACE_REFRESH_MS } from '../constants';
@@ -14,6 +14,7 @@ import { MarketSummaryCards } from '../components/market-summary-cards';
 import { MarketTable } from '../components/market-table';
 import { PlaceOrderDialog } from '../components/place-order-dialog';
 import { browseInstruments, type BrowseOptions } from '../lib/browse';
+import { QueryError } from '@/components/query-error';
 
 /** Financial Marketplace (/marketplace, SPEC §2). */
 export default function MarketplacePage() {
@@ -42,11 +43,7 @@ export default function MarketplacePage() {
           ))}
         </div>
       ) : instruments.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm text-destructive" role="alert">
-            Could not load the marketplace: {errorMessage(instruments.error)}
-          </CardContent>
-        </Card>
+        <QueryError what="the marketplace" error={instruments.error} onRetry={() => void instruments.refetch()} />
       ) : (
         <div className="flex flex-col gap-6">
           <MarketSummaryCards rows={instruments.data} />

@@ -1,7 +1,8 @@
 import { useCases } from '@/entities/surveillance-case';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api';
+
 import { CasesTable } from './cases-table';
+import { QueryError } from '@/components/query-error';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onReview: (id: string) => void };
 
@@ -18,7 +19,7 @@ export function OpenCasesDialog({ open, onOpenChange, onReview }: Props) {
           </DialogDescription>
         </DialogHeader>
         {cases.isError ? (
-          <p className="text-sm text-destructive">{errorMessage(cases.error)}</p>
+          <QueryError inline what="open cases" error={cases.error} onRetry={() => void cases.refetch()} />
         ) : cases.data ? (
           <CasesTable cases={cases.data.cases} onReview={onReview} empty="No open cases." />
         ) : (

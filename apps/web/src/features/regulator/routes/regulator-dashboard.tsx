@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useInstitutions, useMarketOverview } from '@/entities/regulator';
-import { errorMessage } from '@/lib/api';
+
 import { CaseDialog } from '../components/case-dialog';
 import { CasesTable } from '../components/cases-table';
 import { MarketHealthCard, OversightCard } from '../components/health-and-oversight';
@@ -15,6 +15,7 @@ import { MarketAnalysisDialog } from '../components/market-analysis-dialog';
 import { OpenCasesDialog } from '../components/open-cases-dialog';
 import { QuickActionsCard } from '../components/quick-actions-card';
 import { SummaryCards } from '../components/summary-cards';
+import { QueryError } from '@/components/query-error';
 
 /** Regulator Dashboard (/regulator, SPEC §2): market supervision from platform data. */
 export default function RegulatorDashboard() {
@@ -44,11 +45,7 @@ export default function RegulatorDashboard() {
           ))}
         </div>
       ) : overview.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm text-destructive" role="alert">
-            Could not load the market overview: {errorMessage(overview.error)}
-          </CardContent>
-        </Card>
+        <QueryError what="the market overview" error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <div className="flex flex-col gap-6">
           <SummaryCards data={overview.data} />
@@ -63,7 +60,12 @@ export default function RegulatorDashboard() {
             </CardHeader>
             <CardContent>
               {institutions.isError ? (
-                <p className="text-sm text-destructive">{errorMessage(institutions.error)}</p>
+                <QueryError
+                  inline
+                  what="institutions"
+                  error={institutions.error}
+                  onRetry={() => void institutions.refetch()}
+                />
               ) : institutions.data ? (
                 <InstitutionsTable data={institutions.data} />
               ) : (

@@ -8,12 +8,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ReportingCurrencySelect } from '@/components/reporting-currency-select';
 import { useMyPermissions } from '@/entities/permission';
 import { useRiskMetrics } from '@/entities/risk';
-import { errorMessage } from '@/lib/api';
+
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useReportingCurrency } from '@/lib/reporting-currency';
 import { ExposureDonut, VarTrend } from '../components/charts';
 import { MetricCards } from '../components/metric-cards';
 import { BacktestPanel, CapitalPanel, LimitsPanel, StressTable } from '../components/panels';
+import { QueryError } from '@/components/query-error';
 
 const SCOPES: { scope: RiskScope; label: string }[] = [
   { scope: 'own', label: 'My portfolio' },
@@ -57,11 +58,7 @@ export default function RiskDashboard() {
       {metrics.isPending ? (
         <Skeleton className="h-96 w-full" />
       ) : metrics.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm text-destructive" role="alert">
-            Could not load risk metrics: {errorMessage(metrics.error)}
-          </CardContent>
-        </Card>
+        <QueryError what="risk metrics" error={metrics.error} onRetry={() => void metrics.refetch()} />
       ) : (
         <div className="flex flex-col gap-6">
           <p className="text-sm text-muted-foreground">

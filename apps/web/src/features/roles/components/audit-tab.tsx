@@ -6,8 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorMessage } from '@/lib/api';
+
 import { formatDateTime } from '@/lib/format';
+import { QueryError } from '@/components/query-error';
 
 const PAGE_SIZE = 25;
 const FILTER_DEBOUNCE_MS = 300;
@@ -56,9 +57,13 @@ export function AuditTab() {
           />
         </div>
         {trail.isError ? (
-          <p className="text-sm text-destructive" role="alert">
-            Could not load the audit trail: {errorMessage(trail.error)}
-          </p>
+          <QueryError
+            inline
+            className="text-sm"
+            what="the audit trail"
+            error={trail.error}
+            onRetry={() => void trail.refetch()}
+          />
         ) : trail.isPending ? (
           <p className="text-sm text-muted-foreground">Loading audit trail…</p>
         ) : events.length === 0 ? (

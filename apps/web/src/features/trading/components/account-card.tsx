@@ -73,7 +73,7 @@ export function AccountCard({ portfolio: query, orders, currency }: Props) {
           </Figure>
         </dl>
         <div>
-          <h4 className="mb-2 text-sm font-medium">Recent Orders</h4>
+          <h3 className="mb-2 text-sm font-medium">Recent Orders</h3>
           {orders ? <RecentOrders orders={orders} /> : <Skeleton className="h-24 w-full" />}
         </div>
       </CardContent>

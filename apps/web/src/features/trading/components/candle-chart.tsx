@@ -10,6 +10,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { formatDateTime, timeZoneLabel } from '@/lib/format';
+import { useTheme } from '@/lib/theme';
 import { CHART_POINTS } from '../constants';
 import { toChartCandles, toChartVolumes } from '../lib/chart-data';
 
@@ -20,34 +21,42 @@ function themeColour(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-function buildChart(element: HTMLElement): Series {
+/** The chart's colours from the current theme (light or dark), read again when it changes. */
+function applyThemeColours({ chart, candles }: Series): { up: string; down: string } {
   const up = themeColour('--color-success', '#047857');
   const down = themeColour('--color-destructive', '#b91c1c');
-  const chart = createChart(element, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: 'transparent' },
-      textColor: themeColour('--color-muted-foreground', '#5b6778'),
-      attributionLogo: false,
-    },
-    grid: { vertLines: { color: '#eef2f7' }, horzLines: { color: '#eef2f7' } },
-    // Candles are keyed by UTC seconds; the axis and the crosshair read them in the user's zone.
-    timeScale: {
-      timeVisible: true,
-      secondsVisible: false,
-      borderColor: '#dde3ec',
-      tickMarkFormatter: (time: UTCTimestamp) => hourInZone(time),
-    },
-    localization: { timeFormatter: (time: UTCTimestamp) => formatDateTime(new Date(time * 1000)) },
-    rightPriceScale: { borderColor: '#dde3ec' },
+  const grid = themeColour('--color-muted', '#eef2f7');
+  const border = themeColour('--color-border', '#dde3ec');
+  chart.applyOptions({
+    layout: { textColor: themeColour('--color-muted-foreground', '#5b6778') },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+    timeScale: { borderColor: border },
+    rightPriceScale: { borderColor: border },
   });
-  const candles = chart.addSeries(CandlestickSeries, {
+  candles.applyOptions({
     upColor: up,
     downColor: down,
     borderUpColor: up,
     borderDownColor: down,
     wickUpColor: up,
     wickDownColor: down,
+  });
+  return { up, down };
+}
+
+function buildChart(element: HTMLElement): Series {
+  const chart = createChart(element, {
+    autoSize: true,
+    layout: { background: { type: ColorType.Solid, color: 'transparent' }, attributionLogo: false },
+    // Candles are keyed by UTC seconds; the axis and the crosshair read them in the user's zone.
+    timeScale: {
+      timeVisible: true,
+      secondsVisible: false,
+      tickMarkFormatter: (time: UTCTimestamp) => hourInZone(time),
+    },
+    localization: { timeFormatter: (time: UTCTimestamp) => formatDateTime(new Date(time * 1000)) },
+  });
+  const candles = chart.addSeries(CandlestickSeries, {
     priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
   });
   candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
@@ -69,6 +78,7 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
   const fitted = useRef(false);
+  const theme = useTheme();
 
   useEffect(() => {
     if (!container.current) return;
@@ -83,8 +93,7 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
   useEffect(() => {
     const current = series.current;
     if (!current) return;
-    const up = themeColour('--color-success', '#047857');
-    const down = themeColour('--color-destructive', '#b91c1c');
+    const { up, down } = applyThemeColours(current);
     current.candles.setData(toChartCandles(candles).map((c) => ({ ...c, time: c.time as UTCTimestamp })));
     current.volume.setData(
       toChartVolumes(candles).map((v) => ({
@@ -102,7 +111,7 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
         .setVisibleLogicalRange({ from: candles.length - slots - 0.5, to: candles.length + 0.5 });
       fitted.current = true;
     }
-  }, [candles]);
+  }, [candles, theme]);
 
   return (
     <figure className="flex flex-col gap-1">

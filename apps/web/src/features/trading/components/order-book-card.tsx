@@ -2,13 +2,14 @@ import type { InstrumentListItem } from '@meridian/schemas';
 import { BookOpen } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
+
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOrderBook } from '@/entities/market';
 import { EMPTY_STATES, ORDER_BOOK_DEPTH } from '../constants';
 import { bookView, type BookRow } from '../lib/order-book';
 import { EmptyState } from './empty-state';
+import { QueryError } from '@/components/query-error';
 
 function Level({ row, currency }: { row: BookRow; currency: string }) {
   const bid = row.side === 'bid';
@@ -91,9 +92,13 @@ export function OrderBookCard({ instrument }: { instrument: InstrumentListItem |
         ) : book.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : book.isError ? (
-          <p role="alert" className="py-8 text-center text-sm text-destructive">
-            Could not load the order book: {errorMessage(book.error)}
-          </p>
+          <QueryError
+            inline
+            className="py-8 text-center text-sm"
+            what="the order book"
+            error={book.error}
+            onRetry={() => void book.refetch()}
+          />
         ) : (
           <BookTable {...bookView(book.data)} currency={instrument.currency} />
         )}

@@ -3,12 +3,13 @@ import { CandlestickChart } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
+
 import { formatNumber } from '@/lib/format';
 import { useCandles } from '@/entities/market';
 import { CHART_INTERVAL, CHART_POINTS, EMPTY_STATES } from '../constants';
 import { EmptyState } from './empty-state';
 import { TickerStats } from './ticker-stats';
+import { QueryError } from '@/components/query-error';
 
 const CandleChart = lazy(() => import('./candle-chart'));
 
@@ -47,9 +48,13 @@ export function PriceChartCard({
         ) : candles.isPending ? (
           <Skeleton className="h-80 w-full" />
         ) : candles.isError ? (
-          <p role="alert" className="py-12 text-center text-sm text-destructive">
-            Could not load the price history: {errorMessage(candles.error)}
-          </p>
+          <QueryError
+            inline
+            className="py-12 text-center text-sm"
+            what="the price history"
+            error={candles.error}
+            onRetry={() => void candles.refetch()}
+          />
         ) : series.length === 0 ? (
           <EmptyState
             icon={CandlestickChart}

@@ -1,5 +1,8 @@
 import type { OrderSide } from '@meridian/schemas';
+import { onRadioArrowKey, radioTabIndex } from '@/components/ui/radio-keys';
 import { cn } from '@/lib/utils';
+
+const SIDES: readonly OrderSide[] = ['buy', 'sell'];
 
 /** The buy/sell toggle of the order form. */
 export function SideToggle({ side, onChange }: { side: OrderSide; onChange: (side: OrderSide) => void }) {
@@ -8,7 +11,9 @@ export function SideToggle({ side, onChange }: { side: OrderSide; onChange: (sid
       type="button"
       role="radio"
       aria-checked={side === value}
+      tabIndex={radioTabIndex(SIDES, side, value)}
       onClick={() => onChange(value)}
+      onKeyDown={(event) => onRadioArrowKey(event, SIDES, side, onChange)}
       className={cn(
         'h-9 flex-1 rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         side === value ? active : 'text-muted-foreground hover:bg-card',
@@ -19,7 +24,7 @@ export function SideToggle({ side, onChange }: { side: OrderSide; onChange: (sid
   );
   return (
     <div role="radiogroup" aria-label="Side" className="flex gap-1 rounded-lg bg-muted p-1">
-      {option('buy', 'Buy', 'bg-success text-white shadow-sm')}
+      {option('buy', 'Buy', 'bg-success text-success-foreground shadow-sm')}
       {option('sell', 'Sell', 'bg-destructive text-destructive-foreground shadow-sm')}
     </div>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api';
+
 import { useInstruments } from '@/entities/instrument';
 import { useLiveStream, useMarketData } from '@/entities/market';
 import { useMyOrders } from '@/entities/order';
@@ -17,6 +16,7 @@ import { PriceChartCard } from '../components/price-chart-card';
 import { availableFor } from '../lib/available';
 import { ALL_TYPES, contractTypesOf, currentPrice, marketWatchRows, type WatchFilter } from '../lib/market-watch';
 import { INSTRUMENTS_REFRESH_MS } from '../constants';
+import { QueryError } from '@/components/query-error';
 
 /** Trading Interface (/trading, SPEC §2): every figure from the real book, trades and ledger. */
 export default function TradingPage() {
@@ -47,11 +47,7 @@ export default function TradingPage() {
       {instruments.isPending ? (
         <LoadingCards />
       ) : instruments.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm text-destructive" role="alert">
-            Could not load instruments: {errorMessage(instruments.error)}
-          </CardContent>
-        </Card>
+        <QueryError what="instruments" error={instruments.error} onRetry={() => void instruments.refetch()} />
       ) : (
         // Classic desk layout: watch list left, chart and book centre, ticket and account right.
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-12 [&>*>*]:h-full">

@@ -17,7 +17,7 @@ function Side({
 }) {
   return (
     <div>
-      <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</h4>
+      <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</h3>
       {levels.length === 0 ? (
         <p className="text-sm text-muted-foreground">No orders</p>
       ) : (

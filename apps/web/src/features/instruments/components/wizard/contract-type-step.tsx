@@ -1,5 +1,6 @@
 import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, type InstrumentFormInput } from '@meridian/schemas';
 import { Controller, useFormContext } from 'react-hook-form';
+import { onRadioArrowKey, radioTabIndex } from '@/components/ui/radio-keys';
 import { cn } from '@/lib/utils';
 import { CONTRACT_TYPE_SUMMARIES } from '../../lib/contract-type-summaries';
 import { Field, fieldId } from './fields';
@@ -29,7 +30,9 @@ export function ContractTypeStep() {
                   type="button"
                   role="radio"
                   aria-checked={selected}
+                  tabIndex={radioTabIndex(CONTRACT_TYPES, field.value, type)}
                   onClick={() => field.onChange(type)}
+                  onKeyDown={(event) => onRadioArrowKey(event, CONTRACT_TYPES, field.value, field.onChange)}
                   className={cn(
                     'flex flex-col gap-1 rounded-lg border p-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     selected && 'border-primary bg-primary/5 ring-1 ring-primary',

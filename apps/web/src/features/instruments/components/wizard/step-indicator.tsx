@@ -15,7 +15,7 @@ export function StepIndicator({ current }: { current: number }) {
               className={cn(
                 'flex size-7 items-center justify-center rounded-full border text-xs font-semibold',
                 active && 'border-primary bg-primary text-primary-foreground',
-                done && 'border-success bg-success text-white',
+                done && 'border-success bg-success text-success-foreground',
               )}
             >
               {done ? <Check className="size-4" aria-hidden /> : index + 1}
