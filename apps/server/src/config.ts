@@ -27,6 +27,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO_MODE: booleanFlag.default(true),
   SIMULATION_MODE: booleanFlag.default(true),
+  /** Radix network and dApp definition the browser's wallet connects with when SIMULATION_MODE=false. */
+  RADIX_NETWORK_ID: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(255).optional()),
+  RADIX_DAPP_DEFINITION_ADDRESS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BETTER_AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   OIDC_ISSUER_URL: optionalUrl,
@@ -90,6 +93,8 @@ export interface Config {
   dataDir: string | undefined;
   demoMode: boolean;
   simulationMode: boolean;
+  /** Wallet connection outside simulation (both set, or absent). */
+  radix?: { networkId: number; dAppDefinitionAddress: string };
   logLevel: Env['LOG_LEVEL'];
   authSecret: string;
   oidc: OidcConfig | undefined;
@@ -143,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     demoMode: e.DEMO_MODE,
     simulationMode: e.SIMULATION_MODE,
+    radix:
+      e.RADIX_NETWORK_ID !== undefined && e.RADIX_DAPP_DEFINITION_ADDRESS
+        ? { networkId: e.RADIX_NETWORK_ID, dAppDefinitionAddress: e.RADIX_DAPP_DEFINITION_ADDRESS }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     authSecret: e.BETTER_AUTH_SECRET ?? persistedSecret(dataDir, e.DEMO_MODE),
     oidc:

@@ -19,3 +19,4 @@ export * from './pages';
 export * from './role-management';
 export * from './servicing';
 export * from './supervision';
+export * from './badges';

@@ -93,8 +93,8 @@ export const assignRoleSchema = z
     userId: z.uuid().optional(),
     email: z.email().optional(),
     roleId: z.string().min(1, 'Please select both a user and a role').max(60),
-    badgeResourceAddress: z.string().max(200).nullish(),
-    badgeLocalId: z.string().max(200).nullish(),
+    // SPEC §7's badge fields are no longer taken from the browser: the server issues the
+    // badge with the assignment (decision 0042); keys sent anyway are dropped by the parse.
     expiresAt: futureInstant.nullish(),
     conditions: z.record(z.string(), z.unknown()).default({}),
   })

@@ -1,7 +1,10 @@
+import { ledgerConfigSchema, type LedgerConfig } from '@meridian/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@/entities/session';
+import { apiRequest } from '@/lib/api';
+import { requestLedgerAccounts } from '@/lib/wallet/radix-wallet';
 import {
-  SIMULATION_MODE,
   WALLET_DEMO_CONNECT_MS,
   WALLET_ERRORS,
   WALLET_READY_DELAY_MS,
@@ -12,39 +15,70 @@ import {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function getLedgerConfig(): Promise<LedgerConfig> {
+  return ledgerConfigSchema.parse(await apiRequest('GET', '/api/radix/config'));
+}
+
 /**
- * Wallet connection (SPEC §4). In simulation mode (the default) it becomes ready after
- * 500 ms and connecting takes 1000 ms, yielding the signed-in user's simulated account.
- * The ledger wallet toolkit is not bundled, so outside simulation connecting reports it.
+ * Wallet connection (SPEC §4). The server's SIMULATION_MODE decides at run time (GET
+ * /api/radix/config). In simulation mode (the default) the wallet is ready after 500 ms and
+ * connecting takes 1000 ms, yielding the signed-in user's simulated account. Otherwise the
+ * real Radix dApp Toolkit asks the wallet for accounts; without a configured network and dApp
+ * definition it reports 'Radix dApp Toolkit not initialized'.
  */
 export function WalletProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const [state, setState] = useState<WalletState>({
+  const config = useQuery({ queryKey: ['/api/radix/config'], queryFn: getLedgerConfig, staleTime: Infinity });
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<Pick<WalletState, 'isConnected' | 'accounts' | 'persona'>>({
     isConnected: false,
     accounts: [],
     persona: null,
-    isLoading: true,
-    isSimulation: SIMULATION_MODE,
   });
+  // Until the server has answered, simulation (the default) is assumed.
+  const simulation = config.data?.simulationMode ?? true;
 
   useEffect(() => {
-    const timer = setTimeout(() => setState((s) => ({ ...s, isLoading: false })), WALLET_READY_DELAY_MS);
+    const timer = setTimeout(() => setReady(true), WALLET_READY_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
   const connect = useCallback(async () => {
-    if (!SIMULATION_MODE) throw new Error(WALLET_ERRORS.notInitialized);
-    setState((s) => ({ ...s, isLoading: true }));
-    await sleep(WALLET_DEMO_CONNECT_MS);
-    const accounts = [simulatedAccountAddress(user?.id ?? 'anonymous')];
-    setState((s) => ({ ...s, isConnected: true, accounts, persona: user?.name ?? 'Demo User', isLoading: false }));
-    return accounts;
-  }, [user]);
+    setBusy(true);
+    try {
+      if (simulation) {
+        await sleep(WALLET_DEMO_CONNECT_MS);
+        const accounts = [simulatedAccountAddress(user?.id ?? 'anonymous')];
+        setState((s) => ({ ...s, isConnected: true, accounts, persona: user?.name ?? 'Demo User' }));
+        return accounts;
+      }
+      const ledger = config.data;
+      if (!ledger?.networkId || !ledger.dAppDefinitionAddress) throw new Error(WALLET_ERRORS.notInitialized);
+      const { accounts, persona } = await requestLedgerAccounts({
+        networkId: ledger.networkId,
+        dAppDefinitionAddress: ledger.dAppDefinitionAddress,
+      });
+      setState((s) => ({ ...s, isConnected: true, accounts, persona }));
+      return accounts;
+    } finally {
+      setBusy(false);
+    }
+  }, [user, simulation, config.data]);
 
   const disconnect = useCallback(() => {
     setState((s) => ({ ...s, isConnected: false, accounts: [], persona: null }));
   }, []);
 
-  const value = useMemo(() => ({ ...state, connect, disconnect }), [state, connect, disconnect]);
+  const value = useMemo(
+    () => ({
+      ...state,
+      isLoading: !ready || config.isPending || busy,
+      isSimulation: simulation,
+      connect,
+      disconnect,
+    }),
+    [state, ready, config.isPending, busy, simulation, connect, disconnect],
+  );
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -161,4 +162,39 @@ export const tempElevations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('temp_elevations_user_idx').on(t.userId)],
+);
+
+export const BADGE_STATUSES = ['simulated', 'active'] as const;
+export const BADGE_TYPES = ['stakeholder_access', 'role_assignment'] as const;
+
+/**
+ * A role badge (SPEC §3 'Stakeholder badge'): a non-fungible id under a badge resource, linked
+ * to the role assignment it proves. In simulation mode (the default) the platform records it
+ * itself with status 'simulated'; nothing here claims to be on a ledger then.
+ */
+export const roleBadges = pgTable(
+  'role_badges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignmentId: uuid('assignment_id').references(() => roleAssignments.id, { onDelete: 'cascade' }),
+    /** Role slug, e.g. 'issuer'. */
+    roleId: text('role_id').notNull(),
+    badgeType: text('badge_type').$type<(typeof BADGE_TYPES)[number]>().notNull(),
+    resourceAddress: text('resource_address').notNull(),
+    localId: text('local_id').notNull(),
+    metadata: jsonb('metadata').$type<Conditions>().notNull().default({}),
+    status: text('status').$type<(typeof BADGE_STATUSES)[number]>().notNull(),
+    /** The wallet account the badge was issued to, when a wallet was connected. */
+    accountAddress: text('account_address'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('role_badges_resource_local_idx').on(t.resourceAddress, t.localId),
+    index('role_badges_user_idx').on(t.userId),
+    check('role_badges_status_check', sql`${t.status} in ('simulated', 'active')`),
+  ],
 );

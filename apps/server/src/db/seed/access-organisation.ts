@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { issueBadge } from '../../modules/access/badges';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import {
@@ -111,23 +111,44 @@ export async function seedAccessOrganisation(db: Db, now = new Date()): Promise<
 async function seedAssignments(tx: Tx, now: Date) {
   for (const a of DEMO_ASSIGNMENTS) {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, a.email));
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.roleId, a.roleId));
+    const [role] = await tx.select({ id: roles.id, title: roles.title }).from(roles).where(eq(roles.roleId, a.roleId));
     if (!user || !role) continue;
     const [held] = await tx
       .select({ id: roleAssignments.id })
       .from(roleAssignments)
       .where(and(eq(roleAssignments.userId, user.id), eq(roleAssignments.roleId, role.id)));
     if (held) continue;
-    const local = randomUUID().replace(/-/g, '');
-    await tx.insert(roleAssignments).values({
-      userId: user.id,
-      roleId: role.id,
-      badgeResourceAddress: `resource_sim1${randomUUID().replace(/-/g, '')}`,
-      badgeLocalId: `{${local}}`,
-      assignedDate: new Date(now.getTime() - 14 * DAY),
-      expiresAt: a.expiresIn === null ? null : new Date(now.getTime() + a.expiresIn),
-      conditions: {},
-    });
+    const assignedDate = new Date(now.getTime() - 14 * DAY);
+    const [assignment] = await tx
+      .insert(roleAssignments)
+      .values({
+        userId: user.id,
+        roleId: role.id,
+        assignedDate,
+        expiresAt: a.expiresIn === null ? null : new Date(now.getTime() + a.expiresIn),
+        conditions: {},
+      })
+      .returning({ id: roleAssignments.id });
+    // The badge proving the assignment, recorded as the server issues it (simulated, audited).
+    const badge = await issueBadge(
+      tx,
+      {
+        userId: user.id,
+        assignmentId: assignment!.id,
+        roleSlug: a.roleId,
+        badgeType: 'role_assignment',
+        roleName: role.title,
+        description: `${role.title} assigned on Meridian`,
+        createdBy: null,
+      },
+      { simulation: true },
+      { actorId: null, authorisedBy: 'seed' },
+      assignedDate,
+    );
+    await tx
+      .update(roleAssignments)
+      .set({ badgeResourceAddress: badge.resourceAddress, badgeLocalId: badge.localId })
+      .where(eq(roleAssignments.id, assignment!.id));
   }
 }
 

@@ -1,6 +1,9 @@
 import {
   approvalSchema,
   assignmentSchema,
+  createBadgeSchema,
+  ledgerConfigSchema,
+  roleBadgeSchema,
   assignResultSchema,
   assignRoleSchema,
   createDepartmentSchema,
@@ -17,10 +20,12 @@ import {
 } from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../errors';
 import { requireAuth } from '../auth/guard';
 import { auditContext } from '../audit/context';
 import { createDepartment, createRole, listDepartments, listRoles, listSystemPermissions } from './admin-catalogue';
 import { assignRole, listAssignments, revokeAssignment, searchUsers } from './assignments';
+import { type BadgeMode, createStakeholderBadge } from './badges';
 import { approvalForElevation, decide, expireLapsed, listPendingApprovals } from './decisions';
 import { listElevationRequests, requestElevation } from './elevations';
 import { requirePermission } from './guard';
@@ -42,6 +47,7 @@ const roleManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const manageDepartments = requirePermission('manage_departments');
   const manageRoles = requirePermission('manage_roles');
   const approve = requirePermission('approve_elevations');
+  const badgeMode: BadgeMode = { simulation: app.config.simulationMode };
 
   app.get(
     `${BASE}/departments`,
@@ -118,7 +124,7 @@ const roleManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: assignResultSchema, 422: errorResponseSchema, ...errors },
       },
     },
-    async (request) => assignRole(app.db, request.body, request.user.id, auditContext(request)),
+    async (request) => assignRole(app.db, request.body, request.user.id, auditContext(request), badgeMode),
   );
   app.delete(
     `${BASE}/assignments/:id`,
@@ -183,7 +189,15 @@ const roleManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        decide(app.db, request.params.id, request.user.id, decision, request.body?.comment, auditContext(request)),
+        decide(
+          app.db,
+          request.params.id,
+          request.user.id,
+          decision,
+          request.body?.comment,
+          auditContext(request),
+          badgeMode,
+        ),
     );
     app.post(
       `${BASE}/elevation-requests/:id/${decision}`,
@@ -199,10 +213,59 @@ const roleManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const approvalId = await approvalForElevation(app.db, request.params.id);
-        return decide(app.db, approvalId, request.user.id, decision, request.body?.comment, auditContext(request));
+        return decide(
+          app.db,
+          approvalId,
+          request.user.id,
+          decision,
+          request.body?.comment,
+          auditContext(request),
+          badgeMode,
+        );
       },
     );
   }
+
+  app.get(
+    '/api/radix/config',
+    {
+      schema: {
+        tags: ['radix'],
+        summary: 'Ledger connection settings for the browser (SIMULATION_MODE at run time)',
+        response: { 200: ledgerConfigSchema },
+      },
+    },
+    async () => ({
+      simulationMode: app.config.simulationMode,
+      networkId: app.config.radix?.networkId ?? null,
+      dAppDefinitionAddress: app.config.radix?.dAppDefinitionAddress ?? null,
+    }),
+  );
+  app.post(
+    '/api/radix/create-badge',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['radix'],
+        summary: 'Issue the role badge of a role the caller holds (simulated in simulation mode)',
+        body: createBadgeSchema,
+        response: { 201: roleBadgeSchema, 503: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId, roleId, badgeType, metadata, accountAddress } = request.body;
+      if (userId !== undefined && userId !== request.user.id)
+        throw forbidden('A badge can only be created for yourself');
+      const badge = await createStakeholderBadge(
+        app.db,
+        request.user.id,
+        { roleId, badgeType, roleName: metadata.roleName, description: metadata.description, accountAddress },
+        badgeMode,
+        { ...auditContext(request), authorisedBy: `role ${roleId} (assignment)` },
+      );
+      return reply.status(201).send(badge);
+    },
+  );
 
   if (app.config.nodeEnv !== 'test') {
     const timer = setInterval(() => {

@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
 import type { AuditCtx } from './admin-catalogue';
 import { requestApproval, userLevel } from './approvals';
+import { type BadgeMode, issueBadge } from './badges';
 import { forgetPermissions } from './decision-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,6 +74,7 @@ export async function assignRole(
   input: AssignRole,
   actorId: string,
   audit: AuditCtx,
+  mode: BadgeMode,
   now = new Date(),
 ): Promise<AssignResult> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
@@ -109,8 +111,6 @@ export async function assignRole(
     const values = {
       userId: user.id,
       roleId: role.id,
-      badgeResourceAddress: input.badgeResourceAddress ?? null,
-      badgeLocalId: input.badgeLocalId ?? null,
       expiresAt: expiresAt?.toISOString() ?? null,
       conditions: input.conditions ?? {},
       assignedBy: actorId,
@@ -137,7 +137,7 @@ export async function assignRole(
       });
       return { status: 'pending_approval' as const, assignment: null, approvalId: approval.id, requiredApprovers: 2 };
     }
-    const assignment = await insertAssignment(tx, values, audit);
+    const assignment = await insertAssignment(tx, values, audit, mode);
     return { status: 'assigned' as const, assignment, approvalId: null, requiredApprovers: 0 };
   });
   if (result.assignment) forgetPermissions(db, result.assignment.userId);
@@ -147,20 +147,51 @@ export async function assignRole(
 export interface AssignmentValues {
   userId: string;
   roleId: string;
-  badgeResourceAddress: string | null;
-  badgeLocalId: string | null;
   expiresAt: string | null;
   conditions: Record<string, unknown>;
   assignedBy: string;
 }
 
-export async function insertAssignment(tx: Tx, values: AssignmentValues, audit: AuditCtx): Promise<Assignment> {
-  const [row] = await tx
+/**
+ * Writes an assignment and, in simulation mode, the role badge that proves it (decision 0042):
+ * the badge's resource address and local id are the assignment's. Without simulation the
+ * assignment carries no badge until one is minted on a ledger.
+ */
+export async function insertAssignment(
+  tx: Tx,
+  values: AssignmentValues,
+  audit: AuditCtx,
+  mode: BadgeMode,
+): Promise<Assignment> {
+  const [inserted] = await tx
     .insert(roleAssignments)
     .values({ ...values, expiresAt: values.expiresAt ? new Date(values.expiresAt) : null })
     .returning();
   const [user] = await tx.select().from(users).where(eq(users.id, values.userId));
   const [role] = await tx.select().from(roles).where(eq(roles.id, values.roleId));
+  let row = inserted!;
+  if (mode.simulation) {
+    const badge = await issueBadge(
+      tx,
+      {
+        userId: values.userId,
+        assignmentId: row.id,
+        roleSlug: role!.roleId,
+        badgeType: 'role_assignment',
+        roleName: role!.title,
+        description: `${role!.title} assigned on Meridian`,
+        createdBy: values.assignedBy,
+      },
+      mode,
+      audit,
+    );
+    const [withBadge] = await tx
+      .update(roleAssignments)
+      .set({ badgeResourceAddress: badge.resourceAddress, badgeLocalId: badge.localId })
+      .where(eq(roleAssignments.id, row.id))
+      .returning();
+    row = withBadge!;
+  }
   const dto = assignmentDto(row!, user!, role!);
   await recordAudit(tx, {
     ...audit,

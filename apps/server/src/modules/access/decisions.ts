@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record';
 import type { AuditCtx } from './admin-catalogue';
 import { type ApprovalRow, decideApproval, expireApprovals } from './approvals';
 import { type AssignmentValues, insertAssignment } from './assignments';
+import type { BadgeMode } from './badges';
 import { forgetPermissions } from './decision-cache';
 import { applyElevation, closeElevation, expireEndedElevations } from './elevations';
 
@@ -25,6 +26,7 @@ export async function decide(
   decision: 'approve' | 'reject',
   comment: string | undefined,
   audit: AuditCtx,
+  mode: BadgeMode,
   now = new Date(),
 ): Promise<Approval> {
   const { outcome, affectedUser } = await db.transaction(async (tx) => {
@@ -41,10 +43,15 @@ export async function decide(
     if (approval.kind === 'access.assignment' && outcome.completed) {
       const values = approval.payload as unknown as AssignmentValues;
       affectedUser = values.userId;
-      await insertAssignment(tx, values, {
-        ...audit,
-        authorisedBy: `approval ${approval.id} (${outcome.approvers.length} approvers)`,
-      });
+      await insertAssignment(
+        tx,
+        values,
+        {
+          ...audit,
+          authorisedBy: `approval ${approval.id} (${outcome.approvers.length} approvers)`,
+        },
+        mode,
+      );
     }
     await recordAudit(tx, {
       ...audit,

@@ -47,6 +47,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/role-management/approvals/:id/reject': { permission: 'approve_elevations' },
   'POST /api/role-management/elevation-requests/:id/approve': { permission: 'approve_elevations' },
   'POST /api/role-management/elevation-requests/:id/reject': { permission: 'approve_elevations' },
+  'GET /api/radix/config': 'public',
+  // Only for a role the caller holds (checked in the handler).
+  'POST /api/radix/create-badge': 'signed-in',
   'GET /api/liquidity/pools': { permission: 'view_market_data' },
   'PATCH /api/liquidity/pools/spreads': { permission: 'provide_liquidity' },
   'GET /api/risk/metrics': { permission: 'view_risk_metrics' },

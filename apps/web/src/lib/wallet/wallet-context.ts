@@ -10,9 +10,6 @@ export const WALLET_ERRORS = {
   generic: 'Failed to connect wallet. Please try again.',
 } as const;
 
-/** Simulation mode is on unless the build sets VITE_SIMULATION_MODE=false (SPEC §9). */
-export const SIMULATION_MODE = import.meta.env.VITE_SIMULATION_MODE !== 'false';
-
 /** SPEC §3 wallet context: connection flag, account addresses, persona, loading and simulation flags. */
 export type WalletState = {
   isConnected: boolean;

@@ -46,12 +46,14 @@ export function useRoleConnect() {
         nonce,
       });
     }
-    if (!wallet.isConnected) await wallet.connect();
+    const accounts = wallet.isConnected ? wallet.accounts : await wallet.connect();
+    // The server issues the badge for a role the user holds and records it (decision 0042).
     return apiRequest<StakeholderBadge>('POST', '/api/radix/create-badge', {
       userId: user?.id,
       roleId: slug,
       badgeType: BADGE_TYPE,
       metadata: { roleName, description },
+      accountAddress: accounts[0] ?? null,
     });
   }
 

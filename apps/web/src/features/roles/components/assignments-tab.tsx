@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { localDateTimeToIso, placeholderBadge } from '../lib/badge-placeholder';
+import { localDateTimeToIso } from '../lib/form-values';
 import { BADGE_ID_LIST_CHARS, ROLES_TEXT, selectClass } from '../lib/texts';
 import { UserPicker } from './user-picker';
 
@@ -31,10 +31,10 @@ function AssignRoleForm({ roles }: { roles: Role[] }) {
     }
     setInvalid(false);
     setServerError(null);
-    const badge = placeholderBadge();
     const title = roles.find((r) => r.roleId === roleId)?.title ?? roleId;
     assign.mutate(
-      { userId: user.id, roleId, ...badge, expiresAt: localDateTimeToIso(expiresAt), conditions: {} },
+      // The server issues the role badge with the assignment (decision 0042).
+      { userId: user.id, roleId, expiresAt: localDateTimeToIso(expiresAt), conditions: {} },
       {
         onSuccess: (result) => {
           setUser(null);
@@ -42,7 +42,10 @@ function AssignRoleForm({ roles }: { roles: Role[] }) {
           setExpiresAt('');
           toast(
             result.status === 'assigned'
-              ? { title: ROLES_TEXT.assignedTitle, description: ROLES_TEXT.assigned(title, badge.badgeLocalId) }
+              ? {
+                  title: ROLES_TEXT.assignedTitle,
+                  description: ROLES_TEXT.assigned(title, result.assignment?.badgeLocalId ?? null),
+                }
               : {
                   title: ROLES_TEXT.submittedTitle,
                   description: `Assigning ${title} needs ${result.requiredApprovers} approvers (dual control).`,

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
-import { clampLevel } from '../lib/badge-placeholder';
+import { clampLevel } from '../lib/form-values';
 import { ROLE_LEVEL_DEFAULT, ROLE_LEVEL_MAX, ROLE_LEVEL_MIN, ROLES_TEXT, selectClass } from '../lib/texts';
 
 type Draft = { roleId: string; title: string; level: number; departmentId: string };

@@ -16,8 +16,11 @@ export const ROLES_TEXT = {
   roleCreatedTitle: 'Role Created',
   roleCreated: (title: string) => `${title} role has been created successfully`,
   assignedTitle: 'Role Assigned Successfully',
-  assigned: (title: string, badgeId: string) =>
-    `${title} assigned to the user with badge ${badgeId.slice(0, BADGE_ID_TOAST_CHARS)}...`,
+  /** Without simulation no badge exists until one is minted on a ledger (decision 0042). */
+  assigned: (title: string, badgeId: string | null) =>
+    badgeId
+      ? `${title} assigned to the user with badge ${badgeId.slice(0, BADGE_ID_TOAST_CHARS)}...`
+      : `${title} assigned to the user (no badge: simulation mode is off)`,
   grantedTitle: 'Permission Granted',
   granted: (hours: number) => `Temporary elevation granted for ${hours} hours`,
   submittedTitle: 'Request Submitted',

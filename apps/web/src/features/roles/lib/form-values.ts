@@ -1,15 +1,3 @@
-/**
- * SPEC §7: the assignment carries a badge resource address and local id made in the browser
- * (placeholders until the badge is minted on the ledger by role connect).
- */
-export function placeholderBadge(random: () => string = () => crypto.randomUUID()): {
-  badgeResourceAddress: string;
-  badgeLocalId: string;
-} {
-  const hex = random().replace(/-/g, '');
-  return { badgeResourceAddress: `resource_sim1${hex}`, badgeLocalId: `{${random().replace(/-/g, '')}}` };
-}
-
 /** A local date-time input value (no zone) as an ISO instant, or null when empty. */
 export function localDateTimeToIso(value: string): string | null {
   if (!value) return null;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clampLevel, localDateTimeToIso, placeholderBadge } from './badge-placeholder';
+import { clampLevel, localDateTimeToIso } from './form-values';
 
 describe('role management helpers', () => {
-  it('makes a badge placeholder whose local id shows 8 and 12 meaningful characters', () => {
-    const badge = placeholderBadge(() => '0123abcd-ef01-2345-6789-abcdef012345');
-    expect(badge.badgeResourceAddress).toBe('resource_sim10123abcdef0123456789abcdef012345');
-    expect(badge.badgeLocalId).toBe('{0123abcdef0123456789abcdef012345}');
-  });
-
   it('turns a local date-time into an instant, empty into null', () => {
     expect(localDateTimeToIso('')).toBeNull();
     expect(localDateTimeToIso('nonsense')).toBeNull();
