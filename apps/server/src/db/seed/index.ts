@@ -11,6 +11,7 @@ import { seedOrganisations } from './organisations';
 import { seedRiskCapital, seedRiskLimits } from './risk';
 import { seedServicedHolding, seedServicingReserve } from './servicing';
 import { seedSettlementQueue } from './settlement-queue';
+import { seedSurveillanceDemo } from './surveillance-demo';
 import { seedTradingAccounts } from './trading';
 import { seedUsers } from './users';
 
@@ -40,6 +41,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'settlement-queue', demo: true, activity: true, run: (db) => seedSettlementQueue(db) },
   { name: 'serviced-holding', demo: true, activity: true, run: (db) => seedServicedHolding(db) },
   { name: 'servicing-reserve', demo: true, activity: true, run: (db) => seedServicingReserve(db) },
+  { name: 'surveillance-demo', demo: true, activity: true, run: (db) => seedSurveillanceDemo(db) },
   { name: 'access-organisation', demo: true, run: (db) => seedAccessOrganisation(db) },
   { name: 'risk-limits', demo: false, run: seedRiskLimits },
   { name: 'risk-capital', demo: true, run: seedRiskCapital },
