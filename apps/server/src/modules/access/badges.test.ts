@@ -14,7 +14,7 @@ describe('role badges (server-issued)', () => {
     beforeAll(async () => {
       t = await createTestApp();
       for (const who of ['admin', 'issuer', 'investor2']) cookies[who] = await t.signIn(`${who}@meridian.test`);
-    });
+    }, 180_000);
     afterAll(() => t.close());
 
     const post = (url: string, who: string, payload: object) =>
@@ -106,7 +106,7 @@ describe('role badges (server-issued)', () => {
         config: { simulationMode: false, radix: { networkId: 2, dAppDefinitionAddress: 'account_tdx_2_1example' } },
       });
       cookie = await t.signIn('issuer@meridian.test');
-    });
+    }, 180_000);
     afterAll(() => t.close());
 
     it('says so at run time and refuses to pretend a mint: 503 with the SPEC text, nothing written', async () => {
