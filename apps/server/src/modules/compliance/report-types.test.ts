@@ -4,8 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instruments } from '../../db/schema';
+import { instruments, organisations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { capitalAt, riskMetrics } from '../risk';
 import { issueBond, orderClient } from '../trading/test-support';
 import { generateAndWait, reportsClient, wellFormed } from './test-support';
 
@@ -102,6 +103,44 @@ describe('CRD_CRR (COREP own funds, requirements, ratios)', () => {
     // Own funds = Tier 1 + Tier 2, fact by fact.
     const fact = (name: string) => Number(new RegExp(`<mrd:${name} [^>]*>([\\d.]+)<`).exec(body)![1]);
     expect(fact('OwnFunds')).toBeCloseTo(fact('Tier1Capital') + fact('Tier2Capital'), 2);
+  });
+});
+
+describe('CRD_CRR at a past period end', () => {
+  it('values the holdings booked by the end of the period, not today’s', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const creditRwa = async (periodEnd: string) => {
+      const report = await generateAndWait(t, regulator, {
+        reportType: 'CRD_CRR',
+        fileFormat: 'JSON',
+        periodStart: periodEnd,
+        periodEnd,
+      });
+      expect(report.status, report.failureReason).toBe('completed');
+      const facts: { concept: string; entityName: string; value: string }[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object') {
+          if ('concept' in node && 'entityName' in node) facts.push(node as (typeof facts)[number]);
+          else Object.values(node).forEach(walk);
+        }
+      };
+      walk(JSON.parse(await download(report.id)));
+      return facts.find(
+        (f) => f.concept === 'CreditRiskExposureAmount' && f.entityName === 'Keystone Asset Management',
+      )!.value;
+    };
+    const [keystone] = await t.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, 'Keystone Asset Management'));
+    const target = { scope: 'organisation' as const, userId: '', organisationId: keystone!.id };
+    // Keystone's investor bought its 6 units today: yesterday's credit exposure is without them.
+    const past = await creditRwa(yesterday);
+    expect(past).toBe((await capitalAt(t.db, target, yesterday))!.creditRwa);
+    const now = await creditRwa(new Date().toISOString().slice(0, 10));
+    expect(now).toBe((await riskMetrics(t.db, target)).capital!.creditRwa);
+    expect(Number(now)).toBeGreaterThan(Number(past));
   });
 });
 

@@ -101,11 +101,7 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
   const { compiled } = figures;
   await backfillIfEmpty(db, portfolio.key, compiled, history);
   const snapshots = await snapshotsOf(db, portfolio.key);
-  const backtestDays = snapshots.flatMap((row, i) => {
-    const varInForce = row.source === 'backfill' ? row.var99 : snapshots[i - 1]?.var99;
-    return varInForce === undefined ? [] : [{ date: row.snapshotDate, var: Number(varInForce), pnl: Number(row.pnl) }];
-  });
-  const backtest = backtestVar(backtestDays);
+  const backtest = backtestVar(backtestDaysOf(snapshots));
 
   const cashUsd = compiled.positions.reduce((s, p, i) => (p.kind === 'cash' ? s + compiled.baseValues[i]! : s), 0);
   const reservedUsd = [...portfolio.reservedCash.entries()].reduce(
@@ -126,36 +122,7 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
   const alerts = await syncAlerts(db, portfolio.key, limits);
 
   const base = target.scope === 'market' ? null : await capitalBaseOf(db, portfolio.organisationId);
-  const capital = base
-    ? (() => {
-        const exposures = compiled.positions.flatMap((p, i) =>
-          p.kind === 'cash'
-            ? []
-            : [
-                {
-                  amount: Math.abs(compiled.baseValues[i]!),
-                  rating: p.rating,
-                  counterparty: COUNTERPARTY[portfolio.info.get(p.id)?.sector ?? ''] ?? 'corporate',
-                },
-              ],
-        );
-        const recent = snapshots.slice(-60);
-        const average60 = recent.length
-          ? (recent.reduce((s, r) => s + Number(r.var99), 0) / recent.length) * Math.sqrt(10)
-          : 0;
-        const result = baselCapital({
-          exposures,
-          capital: {
-            cet1: Number(base.cet1) / 100,
-            additionalTier1: Number(base.additionalTier1) / 100,
-            tier2: Number(base.tier2) / 100,
-          },
-          marketVar: { latest: figures.var.var99TenDay, average60, plusFactor: backtest.plusFactor },
-          leverageExposure: figures.grossValue,
-        });
-        return { base, result };
-      })()
-    : null;
+  const capital = base ? { base, result: baselFor(compiled, figures, portfolio, base, snapshots, backtest) } : null;
   const tier1 = capital ? (Number(capital.base.cet1) + Number(capital.base.additionalTier1)) / 100 : null;
 
   const stress = stressFigures(compiled, standardScenarios(compiled, history)).map((s) => {
@@ -213,33 +180,7 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
         : { ...l, currency: null },
     ),
     alerts,
-    capital: capital
-      ? {
-          organisation: portfolio.name,
-          cet1: money.text(fromMinorUnits(capital.base.cet1)),
-          base: {
-            cet1: fromMinorUnits(capital.base.cet1),
-            additionalTier1: fromMinorUnits(capital.base.additionalTier1),
-            tier2: fromMinorUnits(capital.base.tier2),
-          },
-          tier1: usd(tier1!),
-          totalCapital: usd(tier1! + Number(capital.base.tier2) / 100),
-          creditRwa: usd(capital.result.creditRwa),
-          marketRwa: usd(capital.result.marketRwa),
-          rwa: usd(capital.result.rwa),
-          cet1Ratio: pct(capital.result.ratios.cet1),
-          tier1Ratio: pct(capital.result.ratios.tier1),
-          totalRatio: pct(capital.result.ratios.total),
-          leverageRatio: pct(capital.result.leverageRatio),
-          status: capital.result.status,
-          buckets: capital.result.buckets.map((b) => ({
-            counterparty: b.counterparty,
-            weight: b.weight,
-            exposure: usd(b.exposure),
-            rwa: usd(b.rwa),
-          })),
-        }
-      : null,
+    capital: capital ? capitalDto(portfolio.name, capital.base, capital.result, usd, money) : null,
     stress,
     backtest: {
       days: backtest.days,
@@ -268,4 +209,100 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
 /** Ratio → percent with 2 decimals. */
 function pct(x: number | null): number | null {
   return x === null ? null : Math.round(x * 10_000) / 100;
+}
+
+type CapitalBase = NonNullable<Awaited<ReturnType<typeof capitalBaseOf>>>;
+type Compiled = PortfolioFigures['compiled'];
+
+/** Basel III standardised capital of a portfolio's positions against its organisation's capital base. */
+function baselFor(
+  compiled: Compiled,
+  figures: PortfolioFigures,
+  portfolio: Portfolio,
+  base: CapitalBase,
+  snapshots: Awaited<ReturnType<typeof snapshotsOf>>,
+  backtest: ReturnType<typeof backtestVar>,
+) {
+  const exposures = compiled.positions.flatMap((p, i) =>
+    p.kind === 'cash'
+      ? []
+      : [
+          {
+            amount: Math.abs(compiled.baseValues[i]!),
+            rating: p.rating,
+            counterparty: COUNTERPARTY[portfolio.info.get(p.id)?.sector ?? ''] ?? 'corporate',
+          },
+        ],
+  );
+  const recent = snapshots.slice(-60);
+  const average60 = recent.length
+    ? (recent.reduce((s, r) => s + Number(r.var99), 0) / recent.length) * Math.sqrt(10)
+    : 0;
+  return baselCapital({
+    exposures,
+    capital: {
+      cet1: Number(base.cet1) / 100,
+      additionalTier1: Number(base.additionalTier1) / 100,
+      tier2: Number(base.tier2) / 100,
+    },
+    marketVar: { latest: figures.var.var99TenDay, average60, plusFactor: backtest.plusFactor },
+    leverageExposure: figures.grossValue,
+  });
+}
+
+function capitalDto(
+  organisation: string,
+  base: CapitalBase,
+  result: ReturnType<typeof baselCapital>,
+  usd: (value: number) => string,
+  money: ReturnType<typeof reportingMoney>,
+): NonNullable<RiskMetrics['capital']> {
+  const tier1 = (Number(base.cet1) + Number(base.additionalTier1)) / 100;
+  return {
+    organisation,
+    cet1: money.text(fromMinorUnits(base.cet1)),
+    base: {
+      cet1: fromMinorUnits(base.cet1),
+      additionalTier1: fromMinorUnits(base.additionalTier1),
+      tier2: fromMinorUnits(base.tier2),
+    },
+    tier1: usd(tier1),
+    totalCapital: usd(tier1 + Number(base.tier2) / 100),
+    creditRwa: usd(result.creditRwa),
+    marketRwa: usd(result.marketRwa),
+    rwa: usd(result.rwa),
+    cet1Ratio: pct(result.ratios.cet1),
+    tier1Ratio: pct(result.ratios.tier1),
+    totalRatio: pct(result.ratios.total),
+    leverageRatio: pct(result.leverageRatio),
+    status: result.status,
+    buckets: result.buckets.map((b) => ({
+      counterparty: b.counterparty,
+      weight: b.weight,
+      exposure: usd(b.exposure),
+      rwa: usd(b.rwa),
+    })),
+  };
+}
+
+const backtestDaysOf = (snapshots: Awaited<ReturnType<typeof snapshotsOf>>) =>
+  snapshots.flatMap((row, i) => {
+    const varInForce = row.source === 'backfill' ? row.var99 : snapshots[i - 1]?.var99;
+    return varInForce === undefined ? [] : [{ date: row.snapshotDate, var: Number(varInForce), pnl: Number(row.pnl) }];
+  });
+
+/**
+ * An organisation's Basel III capital at the end of the UTC day `asOf` (a past date): that
+ * day's holdings and FX rates, the VaR history stored up to it, the capital base as recorded
+ * (the base is not versioned: its current figures). Null without a capital base.
+ */
+export async function capitalAt(db: Db, target: ScopeTarget, asOf: string): Promise<RiskMetrics['capital']> {
+  const money = reportingMoney(await loadFxTable(db), 'USD');
+  const { portfolio, figures } = await computePortfolio(db, target, asOf);
+  const base = await capitalBaseOf(db, portfolio.organisationId);
+  if (!base) return null;
+  const snapshots = (await snapshotsOf(db, portfolio.key)).filter((row) => row.snapshotDate <= asOf);
+  const backtest = backtestVar(backtestDaysOf(snapshots));
+  const result = baselFor(figures.compiled, figures, portfolio, base, snapshots, backtest);
+  return capitalDto(portfolio.name, base, result, money.amount, money);
 }

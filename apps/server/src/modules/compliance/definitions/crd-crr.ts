@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/client';
 import { PermanentJobError } from '../../jobs';
-import { riskMetrics } from '../../risk/service';
+import { capitalAt, riskMetrics } from '../../risk';
 import { XBRL_FACT_COLUMNS, type ReportContext, type ReportDefinition, type Row } from '../model';
 
 // CRD/CRR capital report, COREP-style: C 01.00 own funds, C 02.00 own funds requirements,
 // C 03.00 capital ratios, per organisation with a capital base, from the risk engine's Basel III
 // standardised figures (modules/risk riskMetrics: credit RWA by counterparty weight, market
-// RWA, capital base). The risk engine values today's positions, so the figures are as at the
-// generation date, reported at the period end (COREP is a quarter-end instant).
+// RWA, capital base). COREP is a period-end instant: a period that has ended is valued with the
+// holdings booked in the ledger by the end of its last day, that day's FX rates and market, and
+// the VaR history stored up to it (risk capitalAt); a period still running is valued now. The
+// capital base itself is not versioned (its current figures).
 
 interface CapitalHolder {
   id: string;
@@ -33,8 +35,12 @@ export const FACTS_PER_ORGANISATION = 11;
 async function capitalFacts(ctx: ReportContext, holder: CapitalHolder): Promise<Row[]> {
   if (!holder.lei)
     throw new PermanentJobError(`Organisation ${holder.name} has no LEI; COREP entities are identified by LEI.`);
-  const metrics = await riskMetrics(ctx.db, { scope: 'organisation', userId: '', organisationId: holder.id });
-  const capital = metrics.capital;
+  const target = { scope: 'organisation' as const, userId: '', organisationId: holder.id };
+  const today = new Date().toISOString().slice(0, 10);
+  const capital =
+    ctx.periodEnd < today
+      ? await capitalAt(ctx.db, target, ctx.periodEnd)
+      : (await riskMetrics(ctx.db, target)).capital;
   if (!capital) return [];
   const base = {
     entityLei: holder.lei,
