@@ -29,12 +29,15 @@ export function DemoAccountsCard({ accounts, isLoading, pendingEmail, onChoose }
                 type="button"
                 disabled={pendingEmail !== undefined}
                 onClick={() => onChoose(account)}
-                aria-label={`Sign in as ${account.name}`}
-                className="flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2.5 text-left transition-colors hover:border-primary/40 hover:bg-muted disabled:opacity-60"
+                className="flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2.5 text-left transition-colors hover:border-primary/40 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
               >
                 <UserRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">{account.name}</span>
+                  {/* The name read out starts with the action and keeps the visible text (WCAG 2.5.3). */}
+                  <span className="block truncate text-sm font-medium">
+                    <span className="sr-only">Sign in as </span>
+                    {account.name}
+                  </span>
                   <span className="block truncate text-xs text-muted-foreground">{account.email}</span>
                 </span>
                 <span className="hidden flex-wrap justify-end gap-1 sm:flex">

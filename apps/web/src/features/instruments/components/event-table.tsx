@@ -31,7 +31,7 @@ export function EventTable({ events, label }: { events: readonly ScheduleEvent[]
   const head = { sort: view.sort, onSort: view.onSort };
   return (
     <div>
-      <div className="max-h-96 overflow-y-auto rounded-md border">
+      <div tabIndex={0} className="max-h-96 overflow-y-auto rounded-md border">
         <Table aria-label={label}>
           <TableHeader className="sticky top-0 bg-card">
             <TableRow>

@@ -85,7 +85,7 @@ export function MarketWatch({ rows, total, contractTypes, filter, onFilterChange
         ) : rows.length === 0 ? (
           <p className="px-2 py-4 text-center text-sm text-muted-foreground">No instruments match</p>
         ) : (
-          <ul className="flex max-h-[42rem] flex-col gap-0.5 overflow-y-auto" aria-label="Instruments">
+          <ul tabIndex={0} className="flex max-h-[42rem] flex-col gap-0.5 overflow-y-auto" aria-label="Instruments">
             {rows.map((row) => (
               <li key={row.id}>
                 <button

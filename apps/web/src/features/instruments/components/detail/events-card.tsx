@@ -85,7 +85,7 @@ function EventsBody({
           </dd>
         </div>
       </dl>
-      <div className="max-h-96 overflow-auto rounded-md border">
+      <div tabIndex={0} className="max-h-96 overflow-auto rounded-md border">
         <Table aria-label="Payment events">
           <TableHeader className="sticky top-0 bg-card">
             <TableRow>

@@ -38,7 +38,7 @@ export function TermsCard({ instrument }: { instrument: InstrumentDetail }) {
         </dl>
         <details>
           <summary className="cursor-pointer text-sm font-medium">ACTUS terms</summary>
-          <pre className="mt-2 max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs">
+          <pre tabIndex={0} className="mt-2 max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs">
             {JSON.stringify(instrument.terms, null, 2)}
           </pre>
         </details>
