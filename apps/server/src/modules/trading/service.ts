@@ -104,8 +104,11 @@ export class TradingService {
         try {
           return await local();
         } catch (error) {
-          if (error instanceof LeaseLostError && Date.now() < deadline) continue;
-          throw error;
+          if (!(error instanceof LeaseLostError)) throw error;
+          if (Date.now() < deadline) continue;
+          // Nothing was written (the write was fenced); the client retries with its key. A
+          // starved instance whose heartbeat missed its own lease lands here (bench:soak).
+          throw new AppError(503, 'OWNER_MOVING', 'The instrument is changing owner; try again');
         }
       }
       // No bus: a dead owner's (crash, restart) lease is waited out; a live one is out of reach.
