@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app';
+import { buildApp, prepareDatabase } from '../apps/server/src/app';
 import type { Config } from '../apps/server/src/config';
 import { createDb, type Database } from '../apps/server/src/db/client';
 import { testConfig } from '../apps/server/src/test/harness';
@@ -59,7 +59,9 @@ export function benchConfig(): Config {
 
 /** Builds and starts the real server (migrations, demo seed) on 127.0.0.1. */
 export async function startServer(database: Database) {
-  const app = await buildApp(benchConfig(), { database });
+  const config = benchConfig();
+  await prepareDatabase(database, config);
+  const app = await buildApp(config, { database });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   return app;
 }

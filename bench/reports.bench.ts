@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
+import { buildApp, prepareDatabase } from '../apps/server/src/app';
 import { createDb } from '../apps/server/src/db/client';
 import type { Config } from '../apps/server/src/config';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/users';
@@ -45,6 +45,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-reports-'));
   const config = benchConfig(dataDir);
   const database = await createDb({ databaseUrl: PG_URL, dataDir: PG_URL ? undefined : dataDir });
+  await prepareDatabase(database, config);
   const app = await buildApp(config, { database });
   await app.ready();
   try {

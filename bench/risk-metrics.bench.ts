@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../apps/server/src/app';
+import { buildApp, prepareDatabase } from '../apps/server/src/app';
 import { sql } from 'drizzle-orm';
 import { createDb, selectRows } from '../apps/server/src/db/client';
 import type { Config } from '../apps/server/src/config';
@@ -76,7 +76,9 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-risk-metrics-'));
   const database = await createDb({ databaseUrl: PG_URL, dataDir: PG_URL ? undefined : dataDir });
-  const app = await buildApp(benchConfig(dataDir), { database });
+  const config = benchConfig(dataDir);
+  await prepareDatabase(database, config);
+  const app = await buildApp(config, { database });
   await app.ready();
   try {
     const cookie = await signIn(app, 'demo@meridian.test');

@@ -54,18 +54,18 @@ import { registerWebApp } from './plugins/web-app';
 import { VERSION } from './version';
 
 export interface BuildOptions {
-  /** An already opened database (tests); otherwise opened from `config`. */
-  database?: Database;
-  /** The database already has migrations and the seed applied (test templates). */
-  prepared?: boolean;
+  /** An opened database with migrations and the seed applied (prepareDatabase). */
+  database: Database;
   /** Sees every route as it is registered (the authorization matrix test reads the guards). */
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Builds the whole application: migrates, seeds, registers plugins and modules. Never listens. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  if (!options.prepared) await prepareDatabase(database, config);
+/**
+ * Builds the whole application on a prepared database: registers plugins and modules. Never
+ * migrates, seeds or listens; `main.ts` runs openDatabase, prepareDatabase, buildApp, listen.
+ */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const { database } = options;
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -148,6 +148,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (hasWebBuild(config)) await registerWebApp(app, config.webDistDir!);
   return app;
+}
+
+/** Opens the database the configuration names: PostgreSQL at DATABASE_URL, or PGlite under DATA_DIR. */
+export function openDatabase(config: Config): Promise<Database> {
+  return createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 }
 
 /**

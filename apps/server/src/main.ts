@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, openDatabase, prepareDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseConnectError } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  const database = await openDatabase(config);
+  await prepareDatabase(database, config);
+  const app = await buildApp(config, { database });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

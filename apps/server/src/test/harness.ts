@@ -57,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const fresh = await openFreshDatabase(config);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database: fresh.database, prepared: true, onRoute: options.onRoute });
+    app = await buildApp(config, { database: fresh.database, onRoute: options.onRoute });
     await options.setup?.(app);
     await app.ready();
   } catch (error) {
