@@ -1,4 +1,4 @@
-import { ledgerConfigSchema, type LedgerConfig } from '@meridian/schemas';
+import type { LedgerConfig } from '@meridian/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@/entities/session';
@@ -15,8 +15,10 @@ import {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Typed, not parsed again: the server serialises it through the schema, and the app shell
+// loads no zod (decision 0038).
 async function getLedgerConfig(): Promise<LedgerConfig> {
-  return ledgerConfigSchema.parse(await apiRequest('GET', '/api/radix/config'));
+  return apiRequest<LedgerConfig>('GET', '/api/radix/config');
 }
 
 /**
