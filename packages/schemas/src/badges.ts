@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from './common';
 
 /** SPEC §3 badge types: landing role connect (stakeholder) and role assignments. */
 export const BADGE_TYPES = ['stakeholder_access', 'role_assignment'] as const;
@@ -14,13 +15,13 @@ export const roleBadgeSchema = z
     metadata: z.object({
       roleName: z.string(),
       description: z.string(),
-      connectedAt: z.string(),
+      connectedAt: instantSchema,
       platform: z.string(),
       blockchainNetwork: z.string(),
       badgeVersion: z.string(),
     }),
     status: z.enum(['simulated', 'active']),
-    createdAt: z.string(),
+    createdAt: instantSchema,
   })
   .meta({ id: 'RoleBadge' });
 export type RoleBadge = z.infer<typeof roleBadgeSchema>;

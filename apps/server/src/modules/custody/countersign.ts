@@ -8,12 +8,12 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { approvals, users } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, unprocessable } from '../../errors';
 import { decideApproval, requestApproval, userLevel, type ApprovalRow } from '../access/approvals';
 import { checkPermission } from '../access/service';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { valueInLimitCurrency } from '../fx/service';
-import { sqlState } from '../ledger';
+import { cashBalance, sqlState } from '../ledger';
 import {
   bookInTx,
   bookMove,
@@ -139,6 +139,11 @@ async function openApproval(db: Db, m: MoveRequest): Promise<CustodyPendingMove>
     const twin = await pendingReplay(tx, m);
     if (twin) return twin;
     if (await referencePending(tx, m.reference)) throw referenceBooked(m.direction);
+    // Nothing to countersign when the cash is not there: refused now, as a booked withdrawal would be
+    // (the booking at approval checks again, under lock).
+    const { available } = await cashBalance(tx, m.holderId, m.currency);
+    if ((toMinorUnits(available) ?? 0n) < m.amount)
+      throw unprocessable('INSUFFICIENT_FUNDS', `Insufficient funds: ${available} ${m.currency} available to withdraw`);
     const [holder] = await tx.select({ email: users.email }).from(users).where(eq(users.id, m.holderId));
     const payload: PendingPayload = {
       direction: 'withdraw',
