@@ -7,6 +7,10 @@ import { signInViaApi } from './support/auth';
  * start-up servicing run paid both instalments (interest and principal each) through the
  * ledger. The payments show in Recent Transactions on / and /investor, and the instrument's
  * Events panel shows them paid beside the scheduled dates still to come.
+ *
+ * The file name sorts first on purpose: Playwright runs files in name order on one worker and
+ * one server, and later specs trade as the Demo User, whose newer trades would push these
+ * payments out of the newest-first Recent Transactions.
  */
 const ARTIFACTS = 'e2e/artifacts';
 const LISTING = /Vireo Equipment Lease Annuity \d{4}/;
