@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { signedOutResponse, type AuthGuardVariant } from '@/lib/auth-guard';
 import { redirectToLogin } from '@/lib/login-redirect';
 import { useAuth } from '@/entities/session';
-import { toast } from './use-toast';
+import { toast, whenToastsVisible } from './use-toast';
 
 export type { AuthGuardVariant };
 
@@ -18,7 +18,9 @@ export function useRequireAuth(variant: AuthGuardVariant = 'standard') {
     if (!signedOut) return;
     const response = signedOutResponse(variant);
     toast(response.toast);
-    redirectToLogin(response.redirectDelayMs);
+    // The trading screen leaves at once; the others keep the toast on screen for the delay.
+    if (response.redirectDelayMs === 0) redirectToLogin(0);
+    else void whenToastsVisible().then(() => redirectToLogin(response.redirectDelayMs));
   }, [signedOut, variant]);
 
   return auth;

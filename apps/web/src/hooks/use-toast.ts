@@ -45,6 +45,23 @@ export function toast(input: ToastInput) {
   };
 }
 
+// The viewport is lazy-loaded with the first toast; a toast followed by a navigation (the
+// signed-out redirect) waits for it so the message is on screen before the page goes.
+let markViewportMounted: () => void = () => {};
+const viewportMounted = new Promise<void>((resolve) => {
+  markViewportMounted = resolve;
+});
+
+/** Called once by the Toaster when its viewport is on screen. */
+export function toastViewportMounted() {
+  markViewportMounted();
+}
+
+/** Resolves when toasts are visible, or after `timeoutMs` if the viewport could not load. */
+export function whenToastsVisible(timeoutMs = 3000): Promise<void> {
+  return Promise.race([viewportMounted, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '@/hooks/use-toast';
+import { toast, whenToastsVisible } from '@/hooks/use-toast';
 import { getQueryFn, isUnauthorizedError } from './api';
 import { signedOutResponse } from './auth-guard';
 import { redirectToLogin } from './login-redirect';
@@ -9,7 +9,7 @@ function handleUnauthorized(error: unknown) {
   if (!isUnauthorizedError(error)) return;
   const response = signedOutResponse('standard');
   toast(response.toast);
-  redirectToLogin(response.redirectDelayMs);
+  void whenToastsVisible().then(() => redirectToLogin(response.redirectDelayMs));
 }
 
 /** SPEC §7: no retries, no refetch on window focus; the query key is the URL by default. */

@@ -1,10 +1,12 @@
-import { useToast } from '@/hooks/use-toast';
+import { useEffect } from 'react';
+import { toastViewportMounted, useToast } from '@/hooks/use-toast';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@/lib/constants';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
 /** Renders the toast queue with the spec's timing, swipe and F8 focus hotkey. */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
+  useEffect(toastViewportMounted, []);
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map(({ id, title, description, action, variant, duration, open }) => (
