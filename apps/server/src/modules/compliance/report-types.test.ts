@@ -8,7 +8,7 @@ import { instruments, organisations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { capitalAt, riskMetrics } from '../risk';
 import { issueBond, orderClient } from '../trading/test-support';
-import { generateAndWait, reportsClient, wellFormed } from './test-support';
+import { generateAndWait, reportsClient, schemaErrors, STRUCTURAL_SCHEMAS, wellFormed } from './test-support';
 
 // EMIR, CRD_CRR, MICA and AML_CTF from real platform data: one trade (6 of the issuer's 10
 // units at 101.00), the risk engine's capital figures, and the seed's cash deposits.
@@ -70,6 +70,15 @@ describe('EMIR (auth.030.001.03)', () => {
       const file = join(work, 'emir.xml');
       writeFileSync(file, body);
       expect(wellFormed(file)).toBe('');
+      // Our structural auth.030 schema (not ESMA's, decision 0048): valid as written, and a
+      // record whose elements drift out of order is refused, so the check can fail.
+      expect(schemaErrors(STRUCTURAL_SCHEMAS.emir, file)).toBe('');
+      const drifted = join(work, 'emir-drifted.xml');
+      writeFileSync(
+        drifted,
+        body.replace(/<TradgVn>XOFF<\/TradgVn>(<ExctnTmStmp>[^<]+<\/ExctnTmStmp>)/, '$1<TradgVn>XOFF</TradgVn>'),
+      );
+      expect(schemaErrors(STRUCTURAL_SCHEMAS.emir, drifted)).toMatch(/ExctnTmStmp.*not expected/);
 
       const csv = await generateAndWait(t, regulator, { reportType: 'EMIR', fileFormat: 'CSV' });
       const rows = csvRows(await download(csv.id));
@@ -171,6 +180,12 @@ describe('AML_CTF (goAML)', () => {
     const file = join(work, 'goaml.xml');
     writeFileSync(file, body);
     expect(wellFormed(file)).toBe('');
+    // Our structural goAML schema (not UNODC's, decision 0048); a transaction without its
+    // amount is refused, so the check can fail.
+    expect(schemaErrors(STRUCTURAL_SCHEMAS.goaml, file)).toBe('');
+    const broken = join(work, 'goaml-broken.xml');
+    writeFileSync(broken, body.replace(/<amount_local>[^<]+<\/amount_local>/, ''));
+    expect(schemaErrors(STRUCTURAL_SCHEMAS.goaml, broken)).toMatch(/t_from.*not expected/);
     // The seed funds the demo accounts today: each deposit of at least 10,000.00 is a transaction.
     const amounts = [...body.matchAll(/<amount_local>([\d.]+)<\/amount_local>/g)].map((m) => Number(m[1]));
     expect(amounts.length).toBeGreaterThan(0);

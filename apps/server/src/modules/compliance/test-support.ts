@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { TEST_ORIGIN, type TestApp } from '../../test/harness';
 
@@ -55,6 +56,25 @@ export const sha256 = (body: Buffer | string) => createHash('sha256').update(bod
 export function wellFormed(document: string): string {
   try {
     execFileSync('xmllint', ['--noout', '--nonet', document], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return '';
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr ?? error);
+  }
+}
+
+/** Meridian's own structural XSDs for the native files that have no official schema offline (decision 0048). */
+export const STRUCTURAL_SCHEMAS = {
+  emir: join(import.meta.dirname, 'formats/schemas/auth.030.001.03-meridian-structural.xsd'),
+  goaml: join(import.meta.dirname, 'formats/schemas/goaml-report-meridian-structural.xsd'),
+};
+
+/** xmllint's verdict on a document against an XSD: empty when valid, else its messages. */
+export function schemaErrors(schema: string, document: string): string {
+  try {
+    execFileSync('xmllint', ['--noout', '--nonet', '--schema', schema, document], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return '';
   } catch (error) {
     return String((error as { stderr?: string }).stderr ?? error);
