@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Production image: the web app is built in a throw-away stage; the runtime stage installs
 # production dependencies only and runs as the unprivileged `node` user.
-# Node 22: cookie@2 and content-disposition@3 (via Fastify) declare node >= 22.
+# Node 22 LTS; the dependency tree also runs on Node >= 20.19 (docs/deploy.md).
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
