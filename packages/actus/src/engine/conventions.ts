@@ -21,10 +21,22 @@ export interface Conventions {
   fixed(t: Time, type: string): EngineEvent;
   /** An event at exactly t for both ordering and calculation (derivatives' exercise and maturity). */
   unshifted(t: Time, type: string): EngineEvent;
+  /**
+   * Per-evaluation memo slots for contract modules (this object lives exactly one
+   * evaluation): the amortizers' derived maturity and the annuity's redemption dates.
+   * Fields of this object rather than WeakMaps keyed by it: a WeakMap entry per
+   * evaluation left the garbage collector an ephemeron table of dead entries to walk,
+   * which slowed every later evaluation of every contract type (COM 2.5x after LAM ran).
+   */
+  memoMaturity: Time | undefined;
+  memoRedemptions: unknown;
 }
 
 // A class rather than closures: one evaluation creates one object and no functions.
 class ContractConventions implements Conventions {
+  memoMaturity: Time | undefined = undefined;
+  memoRedemptions: unknown = undefined;
+
   constructor(
     readonly calendar: BusinessCalendar,
     readonly bdc: BusinessDayAdjuster,

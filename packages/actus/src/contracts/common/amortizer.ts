@@ -50,14 +50,13 @@ function redemption(s: ContractState, kind: AmortizerKind, sign: number, interes
 }
 
 export function amortizerLifecycle(kind: AmortizerKind): Lifecycle {
-  // Keyed by the per-evaluation conventions object: computed once per evaluation, never
+  // Kept on the per-evaluation conventions object: computed once per evaluation, never
   // carried over to the next evaluation of the same terms.
-  const maturities = new WeakMap<Conventions, Time>();
   const maturityOf = (terms: ContractTerms, conv: Conventions): Time => {
-    let md = maturities.get(conv);
+    let md = conv.memoMaturity;
     if (md === undefined) {
       md = amortizerMaturity(terms, conv, kind);
-      maturities.set(conv, md);
+      conv.memoMaturity = md;
     }
     return md;
   };

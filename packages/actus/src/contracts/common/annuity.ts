@@ -18,7 +18,11 @@ class RedemptionDates {
   /** periods[i] = Y(times[i-1], times[i]); periods[0] is unused. */
   readonly periods: Float64Array;
 
-  constructor(terms: ContractTerms, conv: Conventions, maturity: Time) {
+  constructor(
+    terms: ContractTerms,
+    conv: Conventions,
+    readonly maturity: Time,
+  ) {
     this.times = createSchedule(
       principalAnchor(terms),
       maturity,
@@ -46,14 +50,12 @@ class RedemptionDates {
   }
 }
 
-// One schedule per evaluation (the conventions object lives exactly that long) and maturity.
-const cache = new WeakMap<Conventions, { maturity: Time; dates: RedemptionDates }>();
-
+// One schedule per evaluation (kept on the conventions object, which lives exactly that long) and maturity.
 function redemptionDates(terms: ContractTerms, conv: Conventions, maturity: Time): RedemptionDates {
-  const hit = cache.get(conv);
-  if (hit !== undefined && hit.maturity === maturity) return hit.dates;
+  const hit = conv.memoRedemptions;
+  if (hit instanceof RedemptionDates && hit.maturity === maturity) return hit;
   const dates = new RedemptionDates(terms, conv, maturity);
-  cache.set(conv, { maturity, dates });
+  conv.memoRedemptions = dates;
   return dates;
 }
 
