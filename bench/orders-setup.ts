@@ -110,12 +110,19 @@ export async function prepareMarket(
     call(cookie, method, path, body, base, origin);
   const issuer = cookies.get(TRADERS[0]!)!;
   const custodian = await signIn('custodian@meridian.test', base, origin);
+  // Over the single-signature limit: the second custodian countersigns each deposit.
+  const custodian2 = await signIn('custodian2@meridian.test', base, origin);
   for (const email of TRADERS) {
-    const res = await api(custodian, 'POST', '/api/custody/deposits', {
+    let res = await api(custodian, 'POST', '/api/custody/deposits', {
       email,
       currency: 'USD',
       amount: '100000000.00',
     });
+    if (res.status === 202) {
+      const { approvalId } = res.body as { approvalId: string };
+      res = await api(custodian2, 'POST', `/api/custody/approvals/${approvalId}/approve`, {});
+      if (res.status === 200) res = { ...res, status: 201 };
+    }
     if (res.status !== 201) throw new Error(`deposit: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const today = new Date().toISOString().slice(0, 10);

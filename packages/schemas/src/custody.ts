@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalStringSchema, timestampSchema } from './common';
+import { decimalStringSchema, instantSchema, timestampSchema } from './common';
 
 // Custodian Dashboard (SPEC §2 /custodian, §7 GET /api/custody/assets and /settlements).
 
@@ -117,3 +117,42 @@ export const processSettlementsResultSchema = z
   })
   .meta({ id: 'ProcessSettlementsResult' });
 export type ProcessSettlementsResult = z.infer<typeof processSettlementsResultSchema>;
+
+/** What a pending custody approval asks for (issue 17 item 8, issue 12 item 4). */
+export const CUSTODY_APPROVAL_KINDS = ['custody.withdrawal', 'custody.deposit', 'settlement.batch'] as const;
+export type CustodyApprovalKind = (typeof CUSTODY_APPROVAL_KINDS)[number];
+
+/**
+ * A custody action waiting for its second signature: a deposit or withdrawal over the
+ * custodian's single-signature limit, or a Process Queue batch under dual control. Nothing has
+ * moved; a second, distinct custodian approves it (POST /api/custody/approvals/:id/approve).
+ */
+export const custodyApprovalSchema = z
+  .object({
+    approvalId: z.uuid(),
+    kind: z.enum(CUSTODY_APPROVAL_KINDS),
+    summary: z.string(),
+    /** Email of the custodian who asked. */
+    requestedBy: z.string(),
+    /** True when the signed-in user asked for it (they cannot sign it themselves). */
+    requestedByYou: z.boolean(),
+    /** Value of the action (a batch: the cash legs of its settlements, in USD). */
+    currency: z.string(),
+    amount: decimalStringSchema,
+    requiredApprovers: z.number().int(),
+    createdAt: instantSchema,
+    expiresAt: instantSchema,
+  })
+  .meta({ id: 'CustodyApproval' });
+export type CustodyApproval = z.infer<typeof custodyApprovalSchema>;
+
+/** Process Queue under dual control: the batch waits for a second custodian's confirmation (202). */
+export const processSettlementsPendingSchema = custodyApprovalSchema
+  .extend({
+    status: z.literal('pending_approval'),
+    /** The settlements the batch will settle once confirmed. */
+    settlements: z.number().int(),
+    message: z.string(),
+  })
+  .meta({ id: 'ProcessSettlementsPending' });
+export type ProcessSettlementsPending = z.infer<typeof processSettlementsPendingSchema>;

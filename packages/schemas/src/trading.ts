@@ -7,6 +7,7 @@ import {
   toMinorUnits,
   instantSchema,
 } from './common';
+import { processSettlementsResultSchema } from './custody';
 import { CONTRACT_TYPES, CURRENCIES } from './instrument-constants';
 
 // Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
@@ -348,7 +349,7 @@ export const streamMessageSchema = z
 export type StreamMessage = z.infer<typeof streamMessageSchema>;
 
 /**
- * A withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
+ * A deposit or withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
  * nothing has moved yet; a second, distinct custodian approves it (POST
  * /api/custody/approvals/:id/approve) and the money moves in that transaction.
  */
@@ -367,13 +368,18 @@ export const custodyPendingMoveSchema = z
   .meta({ id: 'CustodyPendingMove' });
 export type CustodyPendingMove = z.infer<typeof custodyPendingMoveSchema>;
 
-/** One custodian's decision on a pending custody move; `move` is the booked movement once approved. */
+/**
+ * One custodian's decision on a pending custody approval; `move` is the booked deposit or
+ * withdrawal once approved, `batch` the settled Process Queue batch.
+ */
 export const custodyCountersignResultSchema = z
   .object({
     approvalId: z.uuid(),
     status: z.enum(['pending', 'approved', 'rejected', 'expired']),
     approvedBy: z.array(z.string()),
     move: custodyTransferResultSchema.nullable(),
+    /** A confirmed Process Queue batch: what it settled. */
+    batch: processSettlementsResultSchema.nullable(),
   })
   .meta({ id: 'CustodyCountersignResult' });
 export type CustodyCountersignResult = z.infer<typeof custodyCountersignResultSchema>;

@@ -45,6 +45,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roles: ['custodian'],
     organisation: 'Sentinel Custody Trust',
   },
+  // Custody is under dual control: a second custodian confirms Process Queue and signs large moves.
+  {
+    email: 'custodian2@meridian.test',
+    name: 'Jonas Weber',
+    roles: ['custodian'],
+    organisation: 'Sentinel Custody Trust',
+  },
   {
     email: 'compliance@meridian.test',
     name: 'Omar Haddad',

@@ -82,6 +82,7 @@ describe('sign-in', () => {
       'investor2@meridian.test',
       'marketmaker@meridian.test',
       'custodian@meridian.test',
+      'custodian2@meridian.test',
       'compliance@meridian.test',
       'regulator@meridian.test',
     ]);

@@ -1,4 +1,4 @@
-import type { CustodyAssets, CustodySettlements } from '@meridian/schemas';
+import type { CustodyAssets, CustodySettlements, ProcessSettlementsResult } from '@meridian/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
@@ -12,6 +12,7 @@ import { issueBond, orderClient } from '../trading/test-support';
 
 let t: TestApp;
 let custodian: string;
+let custodian2: string;
 let investor: string;
 let issuer: string;
 let bond: string;
@@ -20,6 +21,7 @@ const today = tradeDate(new Date());
 beforeAll(async () => {
   t = await createTestApp();
   custodian = await t.signIn('custodian@meridian.test');
+  custodian2 = await t.signIn('custodian2@meridian.test');
   investor = await t.signIn('investor@meridian.test');
   issuer = await t.signIn('issuer@meridian.test');
   bond = await issueBond(t, issuer, 'Custody Queue 4% Bond');
@@ -34,6 +36,27 @@ afterAll(() => t.close());
 const get = (url: string, cookie = custodian) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const processQueue = (cookie = custodian) =>
   t.app.inject({ method: 'POST', url: '/api/custody/settlements/process', headers: { cookie, origin: TEST_ORIGIN } });
+const decide = (id: string, cookie: string, decision: 'approve' | 'reject' = 'approve') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/custody/approvals/${id}/${decision}`,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: {},
+  });
+/**
+ * Process Queue under dual control (Custody & Settlement requires it): the custodian prepares the
+ * batch (202, nothing settled), the second custodian confirms it and it settles. With nothing due
+ * the queue runs at once (200). Answers what the batch settled.
+ */
+async function processConfirmed(): Promise<ProcessSettlementsResult> {
+  const res = await processQueue();
+  if (res.statusCode === 200) return res.json();
+  expect(res.statusCode).toBe(202);
+  const confirmed = await decide(res.json().approvalId, custodian2);
+  expect(confirmed.statusCode).toBe(200);
+  expect(confirmed.json()).toMatchObject({ status: 'approved', approvedBy: ['custodian2@meridian.test'] });
+  return confirmed.json().batch;
+}
 
 describe('custody dashboard API', () => {
   it('lists the pending T+2 settlement with its client, asset, amount and priority', async () => {
@@ -78,9 +101,8 @@ describe('custody dashboard API', () => {
 
   it('Process Queue needs process_settlements and settles what is due today', async () => {
     expect((await processQueue(investor)).statusCode).toBe(403);
-    const early = await processQueue();
-    expect(early.statusCode).toBe(200);
-    expect(early.json()).toMatchObject({ failed: 0, notDue: expect.any(Number) });
+    const early = await processConfirmed();
+    expect(early).toMatchObject({ failed: 0, notDue: expect.any(Number) });
     expect(
       (await get('/api/custody/settlements'))
         .json()
@@ -93,15 +115,46 @@ describe('custody dashboard API', () => {
     const due = (await get('/api/custody/settlements')).json() as CustodySettlements;
     expect(due.settlements.find((s) => s.instrumentId === bond)?.priority).toBe('medium');
 
-    const res = await processQueue();
+    // Dual control: the custodian prepares the batch; nothing settles until another confirms.
+    const prepared = await processQueue();
+    expect(prepared.statusCode).toBe(202);
+    expect(prepared.json()).toMatchObject({
+      status: 'pending_approval',
+      kind: 'settlement.batch',
+      requestedBy: 'custodian@meridian.test',
+      requestedByYou: true,
+      settlements: 1,
+      amount: '4040.00',
+    });
+    const approvalId = prepared.json().approvalId as string;
+    // Pressed again, the same batch is answered; the second custodian sees it waiting for them.
+    expect((await processQueue()).json().approvalId).toBe(approvalId);
+    const waiting = (await get('/api/custody/approvals', custodian2)).json() as {
+      approvalId: string;
+      requestedByYou: boolean;
+    }[];
+    expect(waiting.find((a) => a.approvalId === approvalId)).toMatchObject({ requestedByYou: false });
+    const stillPending = () =>
+      get('/api/custody/settlements').then(
+        (r) => (r.json() as CustodySettlements).settlements.find((s) => s.instrumentId === bond)?.status,
+      );
+    expect(await stillPending()).toBe('pending');
+    // Not by the custodian who prepared it, not by someone without process_settlements.
+    expect((await decide(approvalId, custodian)).statusCode).toBe(403);
+    expect((await decide(approvalId, investor)).statusCode).toBe(403);
+    expect(await stillPending()).toBe('pending');
+
+    const res = await decide(approvalId, custodian2);
     expect(res.statusCode).toBe(200);
-    expect(res.json().completed).toBe(1);
+    expect(res.json()).toMatchObject({ status: 'approved', approvedBy: ['custodian2@meridian.test'], move: null });
+    expect(res.json().batch.completed).toBe(1);
+    expect((await decide(approvalId, custodian2)).statusCode).toBe(409);
     const after = (await get('/api/custody/settlements')).json() as CustodySettlements;
     expect(after.settlements.find((s) => s.instrumentId === bond)).toMatchObject({ status: 'completed' });
     const [audit] = await selectRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from audit_events a join settlements s on s.id::text = a.subject_id
-        where a.action = 'settlement.completed' and a.actor_id is not null and s.trade_id = ${trade!.id}`,
+        where a.action = 'settlement.completed' and a.actor_email = 'custodian2@meridian.test' and s.trade_id = ${trade!.id}`,
     );
     expect(audit!.n).toBe(1);
     await expectLedgerInvariants(t.db);

@@ -2,6 +2,7 @@ import { fromMinorUnits, type CustodyTransferResult } from '@meridian/schemas';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { retryingTransaction } from '../../db/retry';
 import { custodyMoves } from '../../db/schema';
 import { AppError, unprocessable } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/record';
@@ -125,24 +126,4 @@ export async function bookInTx(tx: Tx, m: MoveRequest): Promise<CustodyTransferR
     after: { holderId: m.holderId, currency: m.currency, amount: answer.amount, reference: movement.reference },
   });
   return answer;
-}
-
-/** Deadlock and serialization failure: another writer held the same balance rows or the audit chain. */
-const TRANSIENT_SQLSTATES = new Set(['40P01', '40001']);
-const TRANSACTION_ATTEMPTS = 3;
-
-/**
- * Runs `work` in a transaction, again (up to three times in all) when the database aborted it
- * as a deadlock or serialization failure: a custody move shares balance rows and the audit
- * chain's lock with order batches, whose single statement takes them in its own order. Any
- * other error, or a third transient one, is thrown.
- */
-export async function retryingTransaction<T>(db: Pick<Db, 'transaction'>, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (attempt >= TRANSACTION_ATTEMPTS || !TRANSIENT_SQLSTATES.has(sqlState(error) ?? '')) throw error;
-    }
-  }
 }

@@ -19,7 +19,8 @@ const LIMIT = SYSTEM_PERMISSIONS.find((p) => p.permissionId === 'manage_custody'
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['custodian', 'admin', 'investor']) cookies[who] = await t.signIn(`${who}@meridian.test`);
+  for (const who of ['custodian', 'custodian2', 'admin', 'investor'])
+    cookies[who] = await t.signIn(`${who}@meridian.test`);
 });
 afterAll(() => t.close());
 
@@ -103,6 +104,43 @@ describe('multi-signature withdrawals', () => {
     const again = await withdraw(fromMinorUnits(LIMIT * 2n), 'ms-2', 'USD', 'wire-out-ms-2');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('APPROVAL_CLOSED');
+  });
+
+  it('holds a deposit over the limit for a second custodian too; within it, it books at once', async () => {
+    const deposit = (amount: string, key: string) =>
+      send('POST', '/api/custody/deposits', 'custodian', { email: HOLDER, currency: 'USD', amount }, key);
+    const before = await cash();
+    expect((await deposit(fromMinorUnits(LIMIT), 'ms-dep-0')).statusCode).toBe(201);
+    expect((await cash()) - before).toBe(LIMIT);
+
+    const amount = LIMIT + 1n;
+    const pending = await deposit(fromMinorUnits(amount), 'ms-dep-1');
+    expect(pending.statusCode).toBe(202);
+    expect(pending.json().message).toMatch(/^This deposit is over your single-signature limit/);
+    expect((await cash()) - before).toBe(LIMIT);
+    const approvalId = pending.json().approvalId as string;
+    const listed = (await send('GET', '/api/custody/approvals', 'custodian2')).json() as {
+      approvalId: string;
+      kind: string;
+      requestedBy: string;
+      requestedByYou: boolean;
+    }[];
+    expect(listed.find((a) => a.approvalId === approvalId)).toMatchObject({
+      kind: 'custody.deposit',
+      requestedBy: 'custodian@meridian.test',
+      requestedByYou: false,
+    });
+    expect((await decide(approvalId, 'custodian', 'approve')).statusCode).toBe(403);
+    const approved = await decide(approvalId, 'custodian2', 'approve');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', approvedBy: ['custodian2@meridian.test'] });
+    expect((await cash()) - before).toBe(LIMIT + amount);
+    // The requester's retry gets the booked deposit; nothing is credited twice.
+    const retry = await deposit(fromMinorUnits(amount), 'ms-dep-1');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().entryId).toBe(approved.json().move.entryId);
+    expect((await cash()) - before).toBe(LIMIT + amount);
+    await expectLedgerInvariants(t.db);
   });
 
   it('values a withdrawal in another currency in USD against the limit', async () => {

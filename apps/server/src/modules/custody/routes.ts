@@ -2,8 +2,10 @@ import {
   custodyAssetsSchema,
   custodySettlementsSchema,
   processSettlementsResultSchema,
+  custodyApprovalSchema,
   custodyCountersignResultSchema,
   custodyPendingMoveSchema,
+  processSettlementsPendingSchema,
   custodyTransferResultSchema,
   custodyTransferSchema,
   decideApprovalSchema,
@@ -20,10 +22,9 @@ import { notFound } from '../../errors';
 import { requirePermission } from '../access/guard';
 import { tradeDate } from '../settlement/calendar';
 import { custodySettlements } from '../settlement/queries';
-import { processDueSettlements } from '../settlement/service';
 import { custodyAssets } from './dashboard';
 import { auditContext } from '../audit/context';
-import { countersign, pendingCustodyApprovals, requestMove } from './countersign';
+import { countersign, pendingCustodyApprovals, requestMove, requestProcessQueue } from './countersign';
 
 async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promise<string> {
   const where = transfer.userId ? eq(users.id, transfer.userId) : eq(users.email, transfer.email!.toLowerCase());
@@ -76,16 +77,18 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('process_settlements'),
       schema: {
         tags: ['custody'],
-        summary: 'Process Queue: settle DvP every settlement due today (failed ones whose retry day has come)',
-        response: { 200: processSettlementsResultSchema },
+        summary:
+          'Process Queue: settle DvP every settlement due today (failed ones whose retry day has come); ' +
+          'under dual control (the department requires it, or the batch is over the process_settlements limit) ' +
+          'the batch waits for a second custodian to confirm it (202)',
+        response: { 200: processSettlementsResultSchema, 202: processSettlementsPendingSchema },
       },
     },
-    async (request) => {
-      const now = new Date();
-      return processDueSettlements(app.db, tradeDate(now), now, {
-        actorId: request.user.id,
-        actorEmail: request.user.email,
-      });
+    async (request, reply) => {
+      const outcome = await requestProcessQueue(app.db, request.user.id, request.user.email, auditContext(request));
+      return outcome.kind === 'processed'
+        ? reply.status(200).send(outcome.result)
+        : reply.status(202).send(outcome.pending);
     },
   );
 
@@ -98,7 +101,8 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['custody'],
           summary:
             direction === 'deposits'
-              ? 'Credit cash to a user account (Idempotency-Key honoured; a bank reference is booked once)'
+              ? 'Credit cash to a user account (Idempotency-Key honoured; a bank reference is booked once); ' +
+                'over the single-signature limit it waits for a second custodian (202)'
               : 'Pay cash out of a user account within its available balance (Idempotency-Key honoured); ' +
                 'over the single-signature limit it waits for a second custodian (202)',
           headers: idempotencyHeaders,
@@ -132,11 +136,13 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('manage_custody'),
       schema: {
         tags: ['custody'],
-        summary: 'Withdrawals waiting for a second custodian (over the single-signature limit)',
-        response: { 200: z.array(custodyPendingMoveSchema) },
+        summary:
+          'Custody actions waiting for a second custodian: deposits and withdrawals over the single-signature ' +
+          'limit, Process Queue batches under dual control',
+        response: { 200: z.array(custodyApprovalSchema) },
       },
     },
-    () => pendingCustodyApprovals(app.db),
+    (request) => pendingCustodyApprovals(app.db, request.user.id),
   );
 
   for (const decision of ['approve', 'reject'] as const) {
@@ -148,15 +154,23 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['custody'],
           summary:
             decision === 'approve'
-              ? 'Second signature on a pending withdrawal (not its requester): the money moves now'
-              : 'Reject a pending withdrawal: nothing moves',
+              ? 'Second signature on a pending custody action (not its requester): the move books or the batch settles now'
+              : 'Reject a pending custody action: nothing moves',
           params: z.object({ id: z.uuid() }),
           body: decideApprovalSchema.nullish(),
           response: { 200: custodyCountersignResultSchema },
         },
       },
       async (request) =>
-        countersign(app.db, request.params.id, request.user.id, decision, request.body?.comment, auditContext(request)),
+        countersign(
+          app.db,
+          request.params.id,
+          request.user.id,
+          request.user.email,
+          decision,
+          request.body?.comment,
+          auditContext(request),
+        ),
     );
   }
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromMinorUnits, toMinorUnits, type FxConversion, type FxConversionRequest } from '@meridian/schemas';
 import type { Db } from '../../db/client';
+import { retryingTransaction } from '../../db/retry';
 import { unprocessable } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { cashBalance, convertCash } from '../ledger';
@@ -9,7 +10,7 @@ import { FX_SOURCE, loadFxTable } from './service';
 /**
  * Converts a user's own cash at the latest ECB reference rate (exact decimals, rounded half away
  * from zero, once), so an instrument in any platform currency can be bought (issue 13 item 4).
- * One transaction: both ledger legs and the audit row.
+ * One transaction: both ledger legs and the audit row (run again after a deadlock).
  */
 export async function convertOwnCash(db: Db, userId: string, request: FxConversionRequest): Promise<FxConversion> {
   const amount = toMinorUnits(request.amount)!;
@@ -29,7 +30,8 @@ export async function convertOwnCash(db: Db, userId: string, request: FxConversi
     .sort();
   const rateDate = dates.at(-1) ?? table.rateDate!;
   const reference = `fx:${randomUUID()}`;
-  const balances = await db.transaction(async (tx) => {
+  // A deadlock with an order batch or custody move over the same balance rows is run again.
+  const balances = await retryingTransaction(db, async (tx) => {
     await convertCash(tx, { userId, from: request.from, to: request.to, amount, converted, reference });
     await recordAudit(tx, {
       action: 'fx.conversion',

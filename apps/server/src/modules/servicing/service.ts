@@ -1,6 +1,7 @@
 import { fromMinorUnits } from '@meridian/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { retryingTransaction } from '../../db/retry';
 import { instruments, servicingEvents } from '../../db/schema';
 import { computeEvents, holderSign } from '../instruments/engine';
 import { getOrCreateUserAccount, lockAvailable, post, type JournalLine } from '../ledger';
@@ -69,12 +70,14 @@ export async function materialiseSchedules(db: Db): Promise<number> {
 /**
  * Pays (or records as missed) every event due at `now`, oldest first, one transaction per
  * event. Safe to run from several processes at once and after any crash: an event row is
- * claimed with SKIP LOCKED and marked in the transaction that pays it.
+ * claimed with SKIP LOCKED and marked in the transaction that pays it; a transaction the
+ * database aborted as a deadlock or serialization failure paid nothing and is run again.
  */
 export async function runDueEvents(db: Db, now: Date): Promise<EventOutcome[]> {
   const outcomes: EventOutcome[] = [];
   for (;;) {
-    const outcome = await db.transaction(async (tx) => {
+    // A deadlock (the issuer's or a holder's balance row against an order batch) is run again.
+    const outcome = await retryingTransaction(db, async (tx) => {
       const event = await claimDueEvent(tx, now);
       return event ? serviceEvent(tx, event, now) : null;
     });

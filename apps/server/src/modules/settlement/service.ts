@@ -1,6 +1,7 @@
 import { fromMinorUnits } from '@meridian/schemas';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client';
+import { retryingTransaction } from '../../db/retry';
 import { settlements } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/record';
@@ -35,6 +36,24 @@ interface ClaimedSettlement {
 
 type Outcome = 'completed' | 'failed';
 
+/** Matches no settlement: an empty confirmed batch settles nothing. */
+const NIL_ID = '00000000-0000-0000-0000-000000000000';
+
+export interface DueSettlement {
+  id: string;
+  currency: string;
+  cashAmount: bigint;
+}
+
+/** What Process Queue would settle now: pending and failed settlements due on or before `asOf`. */
+export async function dueSettlements(db: Db | Tx, asOf: string): Promise<DueSettlement[]> {
+  const rows = await db
+    .select({ id: settlements.id, currency: settlements.currency, cashAmount: settlements.cashAmount })
+    .from(settlements)
+    .where(and(inArray(settlements.status, ['pending', 'failed', 'processing']), lte(settlements.settleOn, asOf)));
+  return rows.map((r) => ({ ...r, cashAmount: BigInt(r.cashAmount) }));
+}
+
 /**
  * Settles every settlement due on or before `asOf` (YYYY-MM-DD): pending ones and failed
  * ones whose retry date has come. They are first marked `processing` together (the queue
@@ -48,14 +67,19 @@ export async function processDueSettlements(
   asOf: string,
   now: Date,
   actor: RunActor = { actorId: null },
+  /** Only these settlements (a batch a second custodian confirmed); all due ones when absent. */
+  only?: readonly string[],
 ): Promise<ProcessResult> {
-  await db
-    .update(settlements)
-    .set({ status: 'processing' })
-    .where(and(inArray(settlements.status, ['pending', 'failed']), lte(settlements.settleOn, asOf)));
+  const scope = only ? [inArray(settlements.id, only.length ? [...only] : [NIL_ID])] : [];
+  await retryingTransaction(db, (tx) =>
+    tx
+      .update(settlements)
+      .set({ status: 'processing' })
+      .where(and(inArray(settlements.status, ['pending', 'failed']), lte(settlements.settleOn, asOf), ...scope)),
+  );
   const result: ProcessResult = { completed: 0, failed: 0, notDue: 0 };
   for (;;) {
-    const outcome = await settleNext(db, asOf, now, actor);
+    const outcome = await settleNext(db, asOf, now, actor, only);
     if (!outcome) break;
     result[outcome]++;
   }
@@ -81,11 +105,19 @@ export async function recoverInterrupted(db: Db): Promise<number> {
   return rows.length;
 }
 
-async function settleNext(db: Db, asOf: string, now: Date, actor: RunActor): Promise<Outcome | null> {
+async function settleNext(
+  db: Db,
+  asOf: string,
+  now: Date,
+  actor: RunActor,
+  only: readonly string[] | undefined,
+): Promise<Outcome | null> {
   let claimedId: string | null = null;
   try {
-    return await db.transaction(async (tx) => {
-      const claimed = await claimDue(tx, asOf);
+    // A deadlock with an order batch or a custody move over the same balance rows (or the audit
+    // chain) aborted the attempt before anything committed: it is run again.
+    return await retryingTransaction(db, async (tx) => {
+      const claimed = await claimDue(tx, asOf, only);
       if (!claimed) return null;
       claimedId = claimed.id;
       return settleClaimed(tx, claimed, asOf, now, actor);
@@ -94,7 +126,7 @@ async function settleNext(db: Db, asOf: string, now: Date, actor: RunActor): Pro
     // The ledger guard refused the DvP: a leg changed between the check and the write.
     if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') || claimedId === null) throw error;
     const id: string = claimedId;
-    await db.transaction(async (tx) => {
+    await retryingTransaction(db, async (tx) => {
       const [still] = await tx
         .select({ id: settlements.id })
         .from(settlements)
@@ -106,13 +138,14 @@ async function settleNext(db: Db, asOf: string, now: Date, actor: RunActor): Pro
   }
 }
 
-async function claimDue(tx: Tx, asOf: string): Promise<ClaimedSettlement | null> {
+async function claimDue(tx: Tx, asOf: string, only: readonly string[] | undefined): Promise<ClaimedSettlement | null> {
+  const scope = only ? sql`and s.id in ${only.length ? [...only] : [NIL_ID]}` : sql``;
   const [row] = await selectRows<Record<string, string | number>>(
     tx,
     sql`select s.id, s.trade_id, t.instrument_id, t.buyer_id, t.seller_id, s.currency, t.price::text, t.quantity::text,
         s.cash_amount::text, s.attempts
       from settlements s join trades t on t.id = s.trade_id
-      where s.status in ('pending', 'processing') and s.settle_on <= ${asOf}
+      where s.status in ('pending', 'processing') and s.settle_on <= ${asOf} ${scope}
       order by s.settle_on, s.created_at
       limit 1
       for update of s skip locked`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
 import type { OrderState } from './desk';
 import { balancesToRefresh } from './funds-precheck';
-import { custodyMove, issueBond, orderClient } from './test-support';
+import { countersignedCustodyMove, issueBond, orderClient } from './test-support';
 
 const order = (over: Partial<OrderState>): OrderState => ({
   id: 'o',
@@ -54,8 +54,8 @@ describe('an order the cached balance would refuse', () => {
     const t = await createTestApp();
     try {
       const api = orderClient(t);
-      const [issuer, investor, custodian] = await Promise.all(
-        ['issuer', 'investor', 'custodian'].map((u) => t.signIn(`${u}@meridian.test`)),
+      const [issuer, investor, custodian, custodian2] = await Promise.all(
+        ['issuer', 'investor', 'custodian', 'custodian2'].map((u) => t.signIn(`${u}@meridian.test`)),
       );
       const bond = await issueBond(t, issuer!, 'Precheck 2% 2030');
       const limit = (orderType: 'buy' | 'sell', quantity: number, price: string) => ({
@@ -68,12 +68,13 @@ describe('an order the cached balance would refuse', () => {
       expect((await api.place(issuer!, limit('sell', 5, '100.00'))).statusCode).toBe(201);
       // The desk learns the investor's cash from this order; then far more cash arrives behind it.
       expect((await api.place(investor!, limit('buy', 1, '1.00'))).statusCode).toBe(201);
-      const big = await custodyMove(t, custodian!, 'deposits', {
+      // Over the single-signature limit: a second custodian signs it.
+      const big = await countersignedCustodyMove(t, custodian!, custodian2!, 'deposits', {
         email: 'investor@meridian.test',
         currency: 'USD',
         amount: '10000000.00',
       });
-      expect(big.statusCode).toBe(201);
+      expect(big).toBe(201);
       const rebuilds = t.app.trading.books.rebuilds;
       const res = await api.place(investor!, limit('buy', 50_000, '99.00'));
       expect(res.statusCode).toBe(201);

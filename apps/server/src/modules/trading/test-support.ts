@@ -58,6 +58,29 @@ export function custodyMove(
   });
 }
 
+/**
+ * A custody cash movement signed by two custodians when it needs it (over the single-signature
+ * limit: 202, then `secondCookie` approves). The status of the booking: 201 when the money
+ * moved (at once or on approval), else the refusing answer's status.
+ */
+export async function countersignedCustodyMove(
+  t: TestApp,
+  cookie: string,
+  secondCookie: string,
+  direction: 'deposits' | 'withdrawals',
+  payload: { email: string; currency: string; amount: string | number },
+): Promise<number> {
+  const res = await custodyMove(t, cookie, direction, payload);
+  if (res.statusCode !== 202) return res.statusCode;
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/custody/approvals/${res.json().approvalId}/approve`,
+    headers: { cookie: secondCookie, origin: TEST_ORIGIN },
+    payload: {},
+  });
+  return approved.statusCode === 200 && approved.json().move ? 201 : approved.statusCode;
+}
+
 /** total/reserved of a user's cash (USD) and units of an instrument, straight from the ledger. */
 export async function holdings(t: TestApp, email: string, instrumentId: string) {
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { custodyMove, issueBond, orderClient } from '../../modules/trading/test-support';
+import { countersignedCustodyMove, custodyMove, issueBond, orderClient } from '../../modules/trading/test-support';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../harness';
 
 // Regressions of issue 17: what a client sends is refused at the edge with a 4xx, never a 500.
 
 let t: TestApp;
 let custodian: string;
+let custodian2: string;
 let issuer: string;
 let investor: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   custodian = await t.signIn('custodian@meridian.test');
+  custodian2 = await t.signIn('custodian2@meridian.test');
   issuer = await t.signIn('issuer@meridian.test');
   investor = await t.signIn('investor@meridian.test');
 });
@@ -45,14 +47,15 @@ describe('amounts are bounded', () => {
   );
 
   it('accepts the largest amount, and refuses a deposit that would take an account past its cash limit', async () => {
+    // Each is over the single-signature limit: a second custodian signs it.
     const deposit = () =>
-      custodyMove(t, custodian, 'deposits', {
+      countersignedCustodyMove(t, custodian, custodian2, 'deposits', {
         email: 'investor2@meridian.test',
         currency: 'JPY',
         amount: '1000000000000.00',
       });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await deposit()).statusCode);
+    for (let i = 0; i < 11; i++) statuses.push(await deposit());
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(422);
     // Other holders can still be paid in: the omnibus account is nowhere near its limit.

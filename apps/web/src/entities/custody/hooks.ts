@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCustodyAssets, getCustodySettlements, processSettlements } from './api';
+import {
+  decideCustodyApproval,
+  getCustodyApprovals,
+  getCustodyAssets,
+  getCustodySettlements,
+  processSettlements,
+} from './api';
 import { custodyKeys } from './keys';
 
 /** SPEC §7: custody assets refresh every 30 seconds, settlements every 10. */
@@ -22,6 +28,23 @@ export function useProcessSettlements() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: processSettlements,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/custody'] }),
+  });
+}
+
+/** Approvals waiting for a second signature refresh with the queue (every 10 seconds). */
+export function useCustodyApprovals() {
+  return useQuery({
+    queryKey: custodyKeys.approvals(),
+    queryFn: getCustodyApprovals,
+    refetchInterval: SETTLEMENTS_REFRESH_MS,
+  });
+}
+
+export function useDecideCustodyApproval() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: decideCustodyApproval,
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/custody'] }),
   });
 }

@@ -1,3 +1,15 @@
-export { getCustodyAssets, getCustodySettlements, processSettlements } from './api';
-export { useCustodyAssets, useCustodySettlements, useProcessSettlements } from './hooks';
+export {
+  decideCustodyApproval,
+  getCustodyApprovals,
+  getCustodyAssets,
+  getCustodySettlements,
+  processSettlements,
+} from './api';
+export {
+  useCustodyApprovals,
+  useCustodyAssets,
+  useCustodySettlements,
+  useDecideCustodyApproval,
+  useProcessSettlements,
+} from './hooks';
 export { custodyKeys } from './keys';

@@ -2,4 +2,5 @@
 export const custodyKeys = {
   assets: () => ['/api/custody', 'assets'] as const,
   settlements: () => ['/api/custody', 'settlements'] as const,
+  approvals: () => ['/api/custody', 'approvals'] as const,
 };

@@ -22,10 +22,14 @@ export function SettlementQueueCard({ data, canProcess }: { data: CustodySettlem
   const run = () =>
     process.mutate(undefined, {
       onSuccess: (r) =>
-        toast({
-          title: 'Queue Processed',
-          description: `${r.completed} settled, ${r.failed} failed, ${r.notDue} not yet due.`,
-        }),
+        toast(
+          'status' in r
+            ? { title: 'Confirmation Requested', description: `${r.summary}. ${r.message}.` }
+            : {
+                title: 'Queue Processed',
+                description: `${r.completed} settled, ${r.failed} failed, ${r.notDue} not yet due.`,
+              },
+        ),
       onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) }),
     });
   return (

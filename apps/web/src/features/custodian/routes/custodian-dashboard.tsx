@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCustodyAssets, useCustodySettlements } from '@/entities/custody';
 import { useMyPermissions } from '@/entities/permission';
 
+import { ApprovalsCard } from '../components/approvals-card';
 import { AssetBreakdownTable } from '../components/asset-breakdown-table';
 import { RecentSettlementsTable } from '../components/recent-settlements-table';
 import { RiskMetricsCard } from '../components/risk-metrics-card';
@@ -61,6 +62,7 @@ export default function CustodianDashboard() {
           )}
           {assets.data ? <SecurityPanel controls={assets.data.controls} /> : <Skeleton className="h-64" />}
         </div>
+        <ApprovalsCard />
         {assets.data ? (
           <div className="grid gap-4 lg:grid-cols-3">
             <Card className="lg:col-span-2">
