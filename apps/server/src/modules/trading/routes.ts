@@ -6,6 +6,7 @@ import {
   tradeListSchema,
   type Order,
 } from '@meridian/schemas';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,8 @@ import { requireAuth } from '../auth/guard';
 import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
 import { orderDto } from './dto';
 import type { Outcome } from './order-flow';
-import { LIST_LIMIT, listMyTrades, listOrders, listTrades } from './queries';
+import { LIST_LIMIT, listMyTrades, listOrders, listTrades, type Page } from './queries';
+import { NEXT_CURSOR_HEADER } from '../../db/cursor';
 import { TradingService } from './service';
 import { NatsEventBus } from '../market-data/nats-bus';
 import { LeaseOwnership, SoloOwnership } from './ownership';
@@ -30,7 +32,18 @@ declare module 'fastify' {
   }
 }
 
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(LIST_LIMIT) });
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(LIST_LIMIT),
+  /** The `x-next-cursor` header of the previous page: continues with the older rows after it. */
+  cursor: z.string().min(1).max(200).optional(),
+});
+const PAGED = ` Keyset pagination: pass the response's \`${NEXT_CURSOR_HEADER}\` header as \`cursor\` for the next (older) page; the header is absent on the last page.`;
+
+/** Sends a page: its rows as the body, the next page's cursor as a header. */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return page.items;
+}
 const idempotencyHeaders = z.object({
   /** A client-chosen key; retrying with it never creates a second order. */
   'idempotency-key': z.string().min(1).max(200).optional(),
@@ -123,19 +136,23 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary:
-          'Orders you may see, newest first: your own; with view_regulatory_data every order and its owner (userId)',
+          'Orders you may see, newest first: your own; with view_regulatory_data every order and its owner (userId).' +
+          PAGED,
         querystring: listQuery,
         response: { 200: orderListSchema },
       },
     },
     // Who placed what is supervision data (docs/decisions "order visibility"): the public view
     // of the market is the book's price levels and the trade tape, never other users' order ids.
-    async (request) => {
-      const { limit } = request.query;
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
       const supervisor = (await checkPermission(app.db, request.user.id, 'view_regulatory_data')).hasPermission;
-      return supervisor
-        ? listOrders(app.db, { limit, withOwner: true })
-        : listOrders(app.db, { userId: request.user.id, limit });
+      return sendPage(
+        reply,
+        supervisor
+          ? await listOrders(app.db, { limit, cursor, withOwner: true })
+          : await listOrders(app.db, { userId: request.user.id, limit, cursor }),
+      );
     },
   );
 
@@ -145,12 +162,12 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         tags: ['trading'],
-        summary: 'Your orders, newest first',
+        summary: 'Your orders, newest first.' + PAGED,
         querystring: listQuery,
         response: { 200: orderListSchema },
       },
     },
-    async (request) => listOrders(app.db, { userId: request.user.id, limit: request.query.limit }),
+    async (request, reply) => sendPage(reply, await listOrders(app.db, { userId: request.user.id, ...request.query })),
   );
 
   app.get(
@@ -159,12 +176,12 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         tags: ['trading'],
-        summary: 'Most recent trades in the market',
+        summary: 'Most recent trades in the market, newest first.' + PAGED,
         querystring: listQuery.extend({ instrumentId: z.uuid().optional() }),
         response: { 200: tradeListSchema },
       },
     },
-    async (request) => listTrades(app.db, request.query),
+    async (request, reply) => sendPage(reply, await listTrades(app.db, request.query)),
   );
 
   app.get(
@@ -173,12 +190,12 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         tags: ['trading'],
-        summary: 'Your trades, newest first',
+        summary: 'Your trades, newest first.' + PAGED,
         querystring: listQuery,
         response: { 200: myTradeListSchema },
       },
     },
-    async (request) => listMyTrades(app.db, request.user.id, request.query.limit),
+    async (request, reply) => sendPage(reply, await listMyTrades(app.db, request.user.id, request.query)),
   );
 };
 

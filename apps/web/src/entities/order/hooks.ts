@@ -1,10 +1,10 @@
 import type { Order, PlaceOrderInput } from '@meridian/schemas';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useStreamFallback } from '@/lib/stream-status';
 import { instrumentKeys } from '@/entities/instrument';
 import { portfolioKeys } from '@/entities/portfolio';
 import { tradeKeys } from '@/entities/trade';
-import { cancelOrder, getMyOrders, placeOrder } from './api';
+import { cancelOrder, getMyOrderPage, getMyOrders, placeOrder } from './api';
 import { applyOrder } from './cache';
 import { orderKeys } from './keys';
 
@@ -16,12 +16,23 @@ export function useMyOrders() {
   return useQuery({ queryKey: orderKeys.mine(), queryFn: getMyOrders, refetchInterval });
 }
 
+/** The user's whole order history, newest first, `pageSize` orders per page (older pages on demand). */
+export function useOrderHistory(pageSize: number) {
+  return useInfiniteQuery({
+    queryKey: orderKeys.history(pageSize),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => getMyOrderPage(pageSize, pageParam),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
 /** What the screen adds on top of the cache work: its toasts, resetting its form. */
 export type OrderCallbacks = { onSuccess?: (order: Order) => void; onError?: (error: unknown) => void };
 
 /** An acknowledged or cancelled order lands in the cache at once; balances and positions moved with it. */
 function applyOrderChange(client: QueryClient, order: Order) {
   client.setQueryData<Order[]>(orderKeys.mine(), (old) => applyOrder(old, order));
+  void client.invalidateQueries({ queryKey: orderKeys.histories() });
   void client.invalidateQueries({ queryKey: portfolioKeys.analytics() });
 }
 

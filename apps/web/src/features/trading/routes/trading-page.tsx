@@ -11,6 +11,7 @@ import { HeaderActions } from '../components/header-actions';
 import { LoadingCards } from '../components/loading-cards';
 import { MarketWatch } from '../components/market-watch';
 import { OrderBookCard } from '../components/order-book-card';
+import { OrderHistoryCard } from '../components/order-history';
 import { PlaceOrderCard } from '../components/place-order-card';
 import { PriceChartCard } from '../components/price-chart-card';
 import { availableFor } from '../lib/available';
@@ -78,6 +79,9 @@ export default function TradingPage() {
           </div>
           <div className="lg:col-span-3">
             <AccountCard portfolio={portfolio} orders={orders.data} currency={selected?.currency} />
+          </div>
+          <div className="lg:col-span-12">
+            <OrderHistoryCard />
           </div>
         </div>
       )}
