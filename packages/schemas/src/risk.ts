@@ -153,14 +153,22 @@ export const riskMetricsSchema = z
   .meta({ id: 'RiskMetrics' });
 export type RiskMetrics = z.infer<typeof riskMetricsSchema>;
 
-const bp = z.number().finite().min(-5_000).max(5_000);
-const ret = z.number().finite().gt(-100).max(1_000);
+const bp = z
+  .number({ error: 'Enter a number of basis points' })
+  .finite()
+  .min(-5_000, 'At most 5,000 bp down')
+  .max(5_000, 'At most 5,000 bp up');
+const ret = z
+  .number({ error: 'Enter a percentage' })
+  .finite()
+  .gt(-100, 'Must be above −100 %')
+  .max(1_000, 'At most +1,000 %');
 
 /** A custom scenario: shocks in bp (rates, spreads) and percent (FX against USD, equities). */
 export const stressRequestSchema = z
   .object({
     scope: z.enum(RISK_SCOPES).default('own'),
-    name: z.string().trim().min(1).max(120),
+    name: z.string().trim().min(1, 'Name the scenario').max(120, 'At most 120 characters'),
     rateShiftBp: z.union([bp, z.array(bp).length(10)]).default(0),
     spreadShiftBp: bp.default(0),
     usdMovePercent: ret.default(0),
@@ -169,13 +177,14 @@ export const stressRequestSchema = z
     currency: z.enum(CURRENCIES).default('USD'),
   })
   .strict();
-export type StressRequest = z.infer<typeof stressRequestSchema>;
+export type StressRequest = z.input<typeof stressRequestSchema>;
 
 export const stressResponseSchema = z.object({
   reportingCurrency: z.enum(CURRENCIES),
   result: stressResultSchema,
   notPriced: z.array(z.object({ instrumentId: z.string(), name: z.string(), reason: z.string() })),
 });
+export type StressResponse = z.infer<typeof stressResponseSchema>;
 
 export const riskLimitUpdateSchema = z
   .object({ kind: z.enum(RISK_LIMIT_KINDS), limit: z.number().finite().positive().max(1e12) })

@@ -1,10 +1,13 @@
 import {
   capitalBaseSchema,
   riskMetricsSchema,
+  stressResponseSchema,
   type CapitalBase,
   type CapitalBaseUpdate,
   type RiskMetrics,
   type RiskScope,
+  type StressRequest,
+  type StressResponse,
 } from '@meridian/schemas';
 import { apiRequest, urlFromQueryKey } from '@/lib/api';
 import { riskKeys } from './keys';
@@ -17,4 +20,9 @@ export async function getRiskMetrics(scope: RiskScope, currency?: string): Promi
 /** PUT /api/risk/capital: the caller's organisation capital base (USD), `manage_risk_limits`. */
 export async function setCapitalBase(input: CapitalBaseUpdate): Promise<CapitalBase> {
   return capitalBaseSchema.parse(await apiRequest('PUT', '/api/risk/capital', input));
+}
+
+/** POST /api/risk/stress: a user-defined scenario, fully revalued server-side (`run_stress_tests`). */
+export async function runStress(input: StressRequest): Promise<StressResponse> {
+  return stressResponseSchema.parse(await apiRequest('POST', '/api/risk/stress', input));
 }

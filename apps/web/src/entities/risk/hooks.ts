@@ -1,6 +1,6 @@
-import type { CapitalBaseUpdate, RiskScope } from '@meridian/schemas';
+import type { CapitalBaseUpdate, RiskScope, StressRequest } from '@meridian/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRiskMetrics, setCapitalBase } from './api';
+import { getRiskMetrics, runStress, setCapitalBase } from './api';
 import { riskKeys } from './keys';
 
 /** SPEC §7 polls every 10 s; the server answers from cache until positions or market data change. */
@@ -25,4 +25,9 @@ export function useSetCapitalBase() {
     mutationFn: (input: CapitalBaseUpdate) => setCapitalBase(input),
     onSuccess: () => void client.invalidateQueries({ queryKey: riskKeys.all() }),
   });
+}
+
+/** Runs a custom stress scenario (nothing is stored, so nothing to invalidate). */
+export function useRunStress() {
+  return useMutation({ mutationFn: (input: StressRequest) => runStress(input) });
 }

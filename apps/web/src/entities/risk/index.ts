@@ -1,3 +1,3 @@
-export { getRiskMetrics, setCapitalBase } from './api';
-export { RISK_METRICS_REFRESH_MS, useRiskMetrics, useSetCapitalBase } from './hooks';
+export { getRiskMetrics, runStress, setCapitalBase } from './api';
+export { RISK_METRICS_REFRESH_MS, useRiskMetrics, useRunStress, useSetCapitalBase } from './hooks';
 export { riskKeys } from './keys';

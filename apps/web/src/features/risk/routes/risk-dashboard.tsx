@@ -13,6 +13,7 @@ import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useReportingCurrency } from '@/lib/reporting-currency';
 import { ExposureDonut, VarTrend } from '../components/charts';
 import { MetricCards } from '../components/metric-cards';
+import { CustomStressForm } from '../components/custom-stress-form';
 import { BacktestPanel, CapitalPanel, LimitsPanel, StressTable } from '../components/panels';
 import { QueryError } from '@/components/query-error';
 
@@ -105,6 +106,9 @@ export default function RiskDashboard() {
             <BacktestPanel metrics={metrics.data} />
           </div>
           <StressTable stress={metrics.data.stress} currency={metrics.data.reportingCurrency} />
+          {held.has('run_stress_tests') ? (
+            <CustomStressForm scope={scope} currency={metrics.data.reportingCurrency} />
+          ) : null}
           <VarDetails metrics={metrics.data} />
         </div>
       )}
