@@ -22,16 +22,28 @@ export interface BudgetState {
   work: number;
 }
 
-/** Starts a fresh budget for one public call; returns the previous one for {@link restoreBudget}. */
-export function startBudget(limit: number): BudgetState {
-  const previous = { maxEvents, events, work };
+// Whether a budget is running: only a nested call (a calendar callback calling the engine)
+// has a previous budget to save, so the usual top-level call allocates nothing.
+let active = false;
+
+/**
+ * Starts a fresh budget for one public call; returns the previous one for
+ * {@link restoreBudget} (undefined when no budget was running).
+ */
+export function startBudget(limit: number): BudgetState | undefined {
+  const previous = active ? { maxEvents, events, work } : undefined;
+  active = true;
   maxEvents = limit;
   events = 0;
   work = 0;
   return previous;
 }
 
-export function restoreBudget(previous: BudgetState): void {
+export function restoreBudget(previous: BudgetState | undefined): void {
+  if (previous === undefined) {
+    active = false;
+    return;
+  }
   maxEvents = previous.maxEvents;
   events = previous.events;
   work = previous.work;

@@ -4,7 +4,8 @@ import { getContractModule } from '../contracts/index.js';
 import { observeIn, toObservedEvents, toSeriesMap, type RawObservations, type Series } from './observations.js';
 import { DEFAULT_MAX_EVENTS, restoreBudget, startBudget } from './budget.js';
 import { checked } from './output-check.js';
-import { EngineError, type EngineContext, type EngineEvent, type ObservedEvent } from './types.js';
+import { EngineError, newEvent, type EngineContext, type EngineEvent, type ObservedEvent } from './types.js';
+import { generalizeNumberFields } from './tagged.js';
 
 /** A computed event with its post-event state, as the platform consumes it. */
 export interface ContractEvent {
@@ -108,6 +109,8 @@ function toContractEvent(e: EngineEvent): ContractEvent {
   if (e.contractId !== undefined) out.contractId = e.contractId;
   return out;
 }
+
+generalizeNumberFields(toContractEvent(newEvent(0, 0, 'AD', '')));
 
 // Inputs are normalized once per caller object: a portfolio evaluated against the same
 // market data does not re-parse it for every contract.

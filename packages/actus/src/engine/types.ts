@@ -2,6 +2,7 @@ import type { Time } from '../time/datetime.js';
 import type { ContractTerms } from '../terms/types.js';
 import { chargeEvent } from './budget.js';
 import { sequenceOf } from './sequence.js';
+import { generalizeNumberFields } from './tagged.js';
 
 /** ACTUS contract state variables (data dictionary "states"). */
 export interface ContractState {
@@ -124,3 +125,6 @@ export function newEvent(
     sequence: sequenceOf(type),
   };
 }
+
+// One event built at load time (charged to no call's budget: each public call starts a fresh one).
+generalizeNumberFields(newEvent(0, 0, 'AD', ''));
