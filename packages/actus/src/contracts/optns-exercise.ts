@@ -40,8 +40,8 @@ function exercisable(terms: ContractTerms, t: Time, end: Time): boolean {
 export function exerciseTime(terms: ContractTerms, ctx: EngineContext): Time {
   if (terms.exerciseDate !== undefined) return terms.exerciseDate;
   const end = terms.optionExerciseType === undefined ? (terms.maturityDate as Time) : exerciseEnd(terms);
-  const observed = ctx.observedEvents.find(
-    (o) => o.type === 'XD' && o.contractId === terms.contractID && exercisable(terms, o.time, end),
-  );
-  return observed?.time ?? end;
+  // A loop, not find with a closure: this runs for every option and future evaluated.
+  for (const o of ctx.observedEvents)
+    if (o.type === 'XD' && o.contractId === terms.contractID && exercisable(terms, o.time, end)) return o.time;
+  return end;
 }

@@ -111,8 +111,12 @@ function stampExerciseAtMaturity(events: EngineEvent[]): EngineEvent[] {
   for (let i = 0; i < events.length; i++) {
     const md = events[i] as EngineEvent;
     if (md.type !== 'MD') continue;
-    const xd = events.find((e) => e.type === 'XD' && e.time === md.time);
-    if (xd && (xd.exerciseAmount ?? 0) !== 0) md.exerciseDate = xd.exerciseDate;
+    for (let j = 0; j < events.length; j++) {
+      const xd = events[j] as EngineEvent;
+      if (xd.type !== 'XD' || xd.time !== md.time) continue;
+      if ((xd.exerciseAmount ?? 0) !== 0) md.exerciseDate = xd.exerciseDate;
+      break;
+    }
   }
   return events;
 }

@@ -128,8 +128,11 @@ function seriesOf(raw: GenerateOptions['observations']): Map<string, Series> {
   return map;
 }
 
+// Shared by every call without observed events (nothing writes to it: the context exposes it read-only).
+const NO_OBSERVED: ObservedEvent[] = [];
+
 function observedOf(raw: unknown[] | undefined): ObservedEvent[] {
-  if (!raw || raw.length === 0) return [];
+  if (!raw || raw.length === 0) return NO_OBSERVED;
   let events = observedCache.get(raw);
   if (!events) {
     events = toObservedEvents(raw);
