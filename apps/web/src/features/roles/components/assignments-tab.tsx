@@ -1,121 +1,94 @@
-import type { Assignment, Role, UserSummary } from '@meridian/schemas';
-import { useState, type FormEvent } from 'react';
+import type { Assignment, AssignResult, Role, UserSummary } from '@meridian/schemas';
 import { useAssignRole, useRevokeAssignment } from '@/entities/role-management';
 import { useAuth } from '@/entities/session';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { localDateTimeToIso } from '../lib/form-values';
 import { BADGE_ID_LIST_CHARS, ROLES_TEXT, selectClass } from '../lib/texts';
+import { Field, PanelForm, useDraftForm } from './panel-form';
 import { UserPicker } from './user-picker';
+
+type Draft = { user: UserSummary | null; roleId: string; expiresAt: string };
+const EMPTY: Draft = { user: null, roleId: '', expiresAt: '' };
 
 function AssignRoleForm({ roles }: { roles: Role[] }) {
   const assign = useAssignRole();
-  const [user, setUser] = useState<UserSummary | null>(null);
-  const [roleId, setRoleId] = useState('');
-  const [expiresAt, setExpiresAt] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!user || !roleId) {
-      setInvalid(true);
-      toast({ title: ROLES_TEXT.missingTitle, description: ROLES_TEXT.missingAssign, variant: 'destructive' });
-      return;
-    }
-    setInvalid(false);
-    setServerError(null);
-    const title = roles.find((r) => r.roleId === roleId)?.title ?? roleId;
-    assign.mutate(
-      // The server issues the role badge with the assignment (decision 0042).
-      { userId: user.id, roleId, expiresAt: localDateTimeToIso(expiresAt), conditions: {} },
-      {
-        onSuccess: (result) => {
-          setUser(null);
-          setRoleId('');
-          setExpiresAt('');
-          toast(
-            result.status === 'assigned'
-              ? {
-                  title: ROLES_TEXT.assignedTitle,
-                  description: ROLES_TEXT.assigned(title, result.assignment?.badgeLocalId ?? null),
-                }
-              : {
-                  title: ROLES_TEXT.submittedTitle,
-                  description: `Assigning ${title} needs ${result.requiredApprovers} approvers (dual control).`,
-                },
-          );
+  const titleOf = (roleId: string) => roles.find((r) => r.roleId === roleId)?.title ?? roleId;
+  const { draft, set, submit, missing, serverError } = useDraftForm({
+    empty: EMPTY,
+    complete: (d) => Boolean(d.user && d.roleId),
+    missingText: ROLES_TEXT.missingAssign,
+    mutate: (d, callbacks) =>
+      assign.mutate(
+        // The server issues the role badge with the assignment (decision 0042).
+        { userId: d.user!.id, roleId: d.roleId, expiresAt: localDateTimeToIso(d.expiresAt), conditions: {} },
+        {
+          ...callbacks,
+          onSuccess: (result) => callbacks.onSuccess({ result, title: titleOf(d.roleId) }),
         },
-        onError: (error) => {
-          const message = errorMessage(error);
-          setServerError(message);
-          toast({
-            title: ROLES_TEXT.errorTitle,
-            description: message || ROLES_TEXT.assignFailed,
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  }
+      ),
+    succeeded: ({ result, title }: { result: AssignResult; title: string }) =>
+      result.status === 'assigned'
+        ? {
+            title: ROLES_TEXT.assignedTitle,
+            description: ROLES_TEXT.assigned(title, result.assignment?.badgeLocalId ?? null),
+          }
+        : {
+            title: ROLES_TEXT.submittedTitle,
+            description: `Assigning ${title} needs ${result.requiredApprovers} approvers (dual control).`,
+          },
+    failedText: (error) => errorMessage(error) || ROLES_TEXT.assignFailed,
+  });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Assign Role</CardTitle>
-        <CardDescription>Assignments into a dual-control department wait for two approvers.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4 lg:grid-cols-3" onSubmit={submit} noValidate>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor="assign-user">User</Label>
-            <UserPicker id="assign-user" value={user} onChange={setUser} invalid={invalid && !user} />
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor="assign-role">Role</Label>
-            <select
-              id="assign-role"
-              className={selectClass}
-              value={roleId}
-              aria-invalid={invalid && !roleId}
-              onChange={(e) => setRoleId(e.target.value)}
-            >
-              <option value="">Select role</option>
-              {roles.map((r) => (
-                <option key={r.id} value={r.roleId}>
-                  {r.title} (level {r.level})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor="assign-expiry">Expires (optional)</Label>
-            <Input
-              id="assign-expiry"
-              type="datetime-local"
-              value={expiresAt}
-              onChange={(e) => setExpiresAt(e.target.value)}
-            />
-          </div>
-          <div className="lg:col-span-3">
-            <Button type="submit" disabled={assign.isPending}>
-              {assign.isPending ? 'Assigning...' : 'Assign Role'}
-            </Button>
-          </div>
-          {serverError ? (
-            <p className="text-sm text-destructive lg:col-span-3" role="alert">
-              {serverError}
-            </p>
-          ) : null}
-        </form>
-      </CardContent>
-    </Card>
+    <PanelForm
+      title="Assign Role"
+      description="Assignments into a dual-control department wait for two approvers."
+      columns={3}
+      onSubmit={submit}
+      submitLabel="Assign Role"
+      pending={assign.isPending}
+      pendingLabel="Assigning..."
+      serverError={serverError}
+    >
+      <Field id="assign-user" label="User">
+        <UserPicker
+          id="assign-user"
+          value={draft.user}
+          onChange={(user) => set('user', user)}
+          invalid={missing(!draft.user)}
+        />
+      </Field>
+      <Field id="assign-role" label="Role">
+        <select
+          id="assign-role"
+          className={selectClass}
+          value={draft.roleId}
+          aria-invalid={missing(!draft.roleId)}
+          onChange={(e) => set('roleId', e.target.value)}
+        >
+          <option value="">Select role</option>
+          {roles.map((r) => (
+            <option key={r.id} value={r.roleId}>
+              {r.title} (level {r.level})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="assign-expiry" label="Expires (optional)">
+        <Input
+          id="assign-expiry"
+          type="datetime-local"
+          value={draft.expiresAt}
+          onChange={(e) => set('expiresAt', e.target.value)}
+        />
+      </Field>
+    </PanelForm>
   );
 }
 

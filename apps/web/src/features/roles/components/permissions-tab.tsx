@@ -1,17 +1,13 @@
-import { URGENCY_LEVELS, type SystemPermission } from '@meridian/schemas';
-import { useState, type FormEvent } from 'react';
+import { URGENCY_LEVELS, type ElevationResult, type SystemPermission } from '@meridian/schemas';
 import { useRequestElevation } from '@/entities/role-management';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api';
 import { formatCurrency } from '@/lib/format';
 import { ELEVATION_HOURS_DEFAULT, ROLES_TEXT, selectClass } from '../lib/texts';
+import { Field, PanelForm, useDraftForm } from './panel-form';
 import { LevelBadge } from './status-badges';
 
 type Urgency = (typeof URGENCY_LEVELS)[number];
@@ -26,136 +22,103 @@ const EMPTY: Draft = {
 
 function ElevationRequestForm({ permissions }: { permissions: SystemPermission[] }) {
   const request = useRequestElevation();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [invalid, setInvalid] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!draft.permissionId || !draft.reason.trim() || !draft.justification.trim()) {
-      setInvalid(true);
-      toast({ title: ROLES_TEXT.missingTitle, description: ROLES_TEXT.missingElevation, variant: 'destructive' });
-      return;
-    }
-    setInvalid(false);
-    setServerError(null);
-    request.mutate(
-      {
-        permissionId: draft.permissionId,
-        requestReason: draft.reason,
-        justification: draft.justification,
-        requestedDuration: draft.duration,
-        urgencyLevel: draft.urgency,
-      },
-      {
-        onSuccess: (result) => {
-          setDraft(EMPTY);
-          toast(
-            result.granted
-              ? { title: ROLES_TEXT.grantedTitle, description: ROLES_TEXT.granted(result.request.requestedDuration) }
-              : { title: ROLES_TEXT.submittedTitle, description: ROLES_TEXT.submitted },
-          );
+  const { draft, set, submit, missing, serverError } = useDraftForm({
+    empty: EMPTY,
+    complete: (d) => Boolean(d.permissionId && d.reason.trim() && d.justification.trim()),
+    missingText: ROLES_TEXT.missingElevation,
+    mutate: (d, callbacks) =>
+      request.mutate(
+        {
+          permissionId: d.permissionId,
+          requestReason: d.reason,
+          justification: d.justification,
+          requestedDuration: d.duration,
+          urgencyLevel: d.urgency,
         },
-        onError: (error) => {
-          setServerError(errorMessage(error));
-          toast({ title: ROLES_TEXT.errorTitle, description: ROLES_TEXT.elevationFailed, variant: 'destructive' });
-        },
-      },
-    );
-  }
+        callbacks,
+      ),
+    succeeded: (result: ElevationResult) =>
+      result.granted
+        ? { title: ROLES_TEXT.grantedTitle, description: ROLES_TEXT.granted(result.request.requestedDuration) }
+        : { title: ROLES_TEXT.submittedTitle, description: ROLES_TEXT.submitted },
+    failedText: ROLES_TEXT.elevationFailed,
+  });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Request Permission Elevation</CardTitle>
-        <CardDescription>
-          Low-risk permissions within your role level are granted at once; others wait for approvers.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={submit} noValidate>
-          <div className="grid gap-1.5 sm:col-span-2">
-            <Label htmlFor="elevation-permission">Permission</Label>
-            <select
-              id="elevation-permission"
-              className={selectClass}
-              value={draft.permissionId}
-              aria-invalid={invalid && !draft.permissionId}
-              onChange={(e) => set('permissionId', e.target.value)}
-            >
-              <option value="">Select permission</option>
-              {permissions.map((p) => (
-                <option key={p.id} value={p.permissionId}>
-                  {p.name} ({p.permissionId})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="elevation-duration">Duration (hours)</Label>
-            <Input
-              id="elevation-duration"
-              type="number"
-              min={1}
-              value={draft.duration}
-              onChange={(e) =>
-                set(
-                  'duration',
-                  Number.isFinite(e.target.valueAsNumber) ? Math.max(1, Math.round(e.target.valueAsNumber)) : 1,
-                )
-              }
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="elevation-urgency">Urgency</Label>
-            <select
-              id="elevation-urgency"
-              className={selectClass}
-              value={draft.urgency}
-              onChange={(e) => set('urgency', e.target.value as Urgency)}
-            >
-              {URGENCY_LEVELS.map((u) => (
-                <option key={u} value={u}>
-                  {u[0]!.toUpperCase() + u.slice(1)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5 sm:col-span-2 lg:col-span-4">
-            <Label htmlFor="elevation-reason">Reason</Label>
-            <Input
-              id="elevation-reason"
-              value={draft.reason}
-              aria-invalid={invalid && !draft.reason.trim()}
-              onChange={(e) => set('reason', e.target.value)}
-              placeholder="What you need the permission for"
-            />
-          </div>
-          <div className="grid gap-1.5 sm:col-span-2 lg:col-span-4">
-            <Label htmlFor="elevation-justification">Justification</Label>
-            <Textarea
-              id="elevation-justification"
-              rows={4}
-              value={draft.justification}
-              aria-invalid={invalid && !draft.justification.trim()}
-              onChange={(e) => set('justification', e.target.value)}
-              placeholder="Why it cannot wait for a role change"
-            />
-          </div>
-          <div className="sm:col-span-2 lg:col-span-4">
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending ? 'Submitting...' : 'Submit Request'}
-            </Button>
-          </div>
-          {serverError ? (
-            <p className="text-sm text-destructive sm:col-span-2 lg:col-span-4" role="alert">
-              {serverError}
-            </p>
-          ) : null}
-        </form>
-      </CardContent>
-    </Card>
+    <PanelForm
+      title="Request Permission Elevation"
+      description="Low-risk permissions within your role level are granted at once; others wait for approvers."
+      columns={4}
+      onSubmit={submit}
+      submitLabel="Submit Request"
+      pending={request.isPending}
+      pendingLabel="Submitting..."
+      serverError={serverError}
+    >
+      <Field id="elevation-permission" label="Permission" span="two">
+        <select
+          id="elevation-permission"
+          className={selectClass}
+          value={draft.permissionId}
+          aria-invalid={missing(!draft.permissionId)}
+          onChange={(e) => set('permissionId', e.target.value)}
+        >
+          <option value="">Select permission</option>
+          {permissions.map((p) => (
+            <option key={p.id} value={p.permissionId}>
+              {p.name} ({p.permissionId})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="elevation-duration" label="Duration (hours)">
+        <Input
+          id="elevation-duration"
+          type="number"
+          min={1}
+          value={draft.duration}
+          onChange={(e) =>
+            set(
+              'duration',
+              Number.isFinite(e.target.valueAsNumber) ? Math.max(1, Math.round(e.target.valueAsNumber)) : 1,
+            )
+          }
+        />
+      </Field>
+      <Field id="elevation-urgency" label="Urgency">
+        <select
+          id="elevation-urgency"
+          className={selectClass}
+          value={draft.urgency}
+          onChange={(e) => set('urgency', e.target.value as Urgency)}
+        >
+          {URGENCY_LEVELS.map((u) => (
+            <option key={u} value={u}>
+              {u[0]!.toUpperCase() + u.slice(1)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="elevation-reason" label="Reason" span="row">
+        <Input
+          id="elevation-reason"
+          value={draft.reason}
+          aria-invalid={missing(!draft.reason.trim())}
+          onChange={(e) => set('reason', e.target.value)}
+          placeholder="What you need the permission for"
+        />
+      </Field>
+      <Field id="elevation-justification" label="Justification" span="row">
+        <Textarea
+          id="elevation-justification"
+          rows={4}
+          value={draft.justification}
+          aria-invalid={missing(!draft.justification.trim())}
+          onChange={(e) => set('justification', e.target.value)}
+          placeholder="Why it cannot wait for a role change"
+        />
+      </Field>
+    </PanelForm>
   );
 }
 
