@@ -32,7 +32,7 @@ describe('permissions', () => {
     });
     for (const who of ['investor', 'issuer', 'investor2', 'admin'])
       cookies[who] = await t.signIn(`${who}@meridian.test`);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const userId = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;

@@ -25,7 +25,7 @@ import { requireAuth } from '../auth/guard';
 import { auditContext } from '../audit/context';
 import { createDepartment, createRole, listDepartments, listRoles, listSystemPermissions } from './admin-catalogue';
 import { assignRole, listAssignments, revokeAssignment, searchUsers } from './assignments';
-import { type BadgeMode, createStakeholderBadge } from './badges';
+import { type BadgeMode, createStakeholderBadge, listMyBadges } from './badges';
 import { approvalForElevation, decide, expireLapsed, listPendingApprovals } from './decisions';
 import { listElevationRequests, requestElevation } from './elevations';
 import { requirePermission } from './guard';
@@ -172,7 +172,7 @@ const roleManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: approve,
       schema: { tags, summary: 'Approvals waiting for a decision', response: { 200: z.array(approvalSchema) } },
     },
-    async () => listPendingApprovals(app.db),
+    async (request) => listPendingApprovals(app.db, request.user.id),
   );
   for (const decision of ['approve', 'reject'] as const) {
     const summary = `${decision === 'approve' ? 'Approve' : 'Reject'} (as one of its distinct approvers)`;
@@ -265,6 +265,19 @@ const roleManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(badge);
     },
+  );
+
+  app.get(
+    '/api/radix/badges',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['radix'],
+        summary: "The caller's role badges (role_badges), newest first",
+        response: { 200: z.array(roleBadgeSchema), ...errors },
+      },
+    },
+    async (request) => listMyBadges(app.db, request.user.id),
   );
 
   if (app.config.nodeEnv !== 'test') {

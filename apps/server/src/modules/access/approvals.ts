@@ -1,5 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { approvalDecisions, approvals, roleAssignments, roles } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 
@@ -41,7 +41,7 @@ export async function requestApproval(tx: Tx, request: ApprovalRequest, now = ne
 }
 
 /** The highest level among the user's active, unexpired role assignments (0 when none). */
-export async function userLevel(tx: Tx, userId: string, now = new Date()): Promise<number> {
+export async function userLevel(tx: Db, userId: string, now = new Date()): Promise<number> {
   const active = await tx
     .select({ level: roles.level, expiresAt: roleAssignments.expiresAt })
     .from(roleAssignments)

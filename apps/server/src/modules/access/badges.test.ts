@@ -75,6 +75,27 @@ describe('role badges (server-issued)', () => {
       expect(await count('role_badges')).toBe(badges);
     });
 
+    it('GET /api/radix/badges lists the caller’s own badges from role_badges, newest first', async () => {
+      const get = (who: string) =>
+        t.app.inject({ method: 'GET', url: '/api/radix/badges', headers: { cookie: cookies[who]! } });
+      const res = await get('issuer');
+      expect(res.statusCode).toBe(200);
+      const rows = rowsOf<{ id: string }>(
+        await t.db.execute(
+          sql`select b.id from role_badges b join users u on u.id = b.user_id where u.email = 'issuer@meridian.test' order by b.created_at desc`,
+        ),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(res.json().map((b: { id: string }) => b.id)).toEqual(rows.map((r) => r.id));
+      expect(
+        res.json().every((b: { badgeType: string }) => ['stakeholder_access', 'role_assignment'].includes(b.badgeType)),
+      ).toBe(true);
+      // Someone else's badges are not in it.
+      const others = (await get('investor2')).json().map((b: { id: string }) => b.id);
+      expect(others.some((id: string) => rows.some((r) => r.id === id))).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: '/api/radix/badges' })).statusCode).toBe(401);
+    });
+
     it('refuses a role the caller does not hold, another user, bad input: nothing written', async () => {
       for (const [payload, status] of [
         [{ roleId: 'regulator', metadata: { roleName: 'Regulator' } }, 403],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RoleBadge } from '@meridian/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { roleAssignments, roleBadges, roles } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
@@ -171,4 +171,14 @@ export async function createStakeholderBadge(
       now,
     );
   });
+}
+
+/** Every badge issued to the user (role_badges), newest first. */
+export async function listMyBadges(db: Db, userId: string): Promise<RoleBadge[]> {
+  const rows = await db
+    .select()
+    .from(roleBadges)
+    .where(eq(roleBadges.userId, userId))
+    .orderBy(desc(roleBadges.createdAt));
+  return rows.map(badgeDto);
 }

@@ -5,11 +5,12 @@ import { approvalDecisions, approvals, roleAssignments, users } from '../../db/s
 import { notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
 import type { AuditCtx } from './admin-catalogue';
-import { type ApprovalRow, decideApproval, expireApprovals } from './approvals';
+import { type ApprovalRow, decideApproval, expireApprovals, userLevel } from './approvals';
 import { type AssignmentValues, insertAssignment } from './assignments';
 import type { BadgeMode } from './badges';
 import { forgetPermissions } from './decision-cache';
 import { applyElevation, closeElevation, expireEndedElevations } from './elevations';
+import { applySupervision, assertRoutedTo, routedTo, SUPERVISION_KIND } from './supervision';
 
 /** Kinds this module opens and applies; other modules' approvals carry their own prefix. */
 const ACCESS_KINDS = 'access.';
@@ -34,7 +35,10 @@ export async function decide(
     const { approval } = outcome;
     // Other modules' approvals (custody withdrawals) are decided where they apply them.
     if (!approval.kind.startsWith(ACCESS_KINDS)) throw notFound('Approval request not found');
+    assertRoutedTo(approval, approverId);
     let affectedUser: string | null = null;
+    if (approval.kind === SUPERVISION_KIND && outcome.completed)
+      affectedUser = await applySupervision(tx, approval, approverId, now);
     if (approval.kind === 'access.elevation' && approval.subjectId) {
       if (outcome.completed) affectedUser = await applyElevation(tx, approval.subjectId, approverId, now);
       else if (approval.status === 'rejected')
@@ -76,15 +80,36 @@ export async function approvalForElevation(db: Db, requestId: string): Promise<s
   return row.id;
 }
 
-export async function listPendingApprovals(db: Db, now = new Date()): Promise<Approval[]> {
+/**
+ * Pending access approvals routed to `viewerId`: not their own request, not one they already
+ * decided, their role level at least the approval's minimum, and for supervision requests one
+ * of the role's supervisors when it has any (decision 0049).
+ */
+export async function listPendingApprovals(db: Db, viewerId: string, now = new Date()): Promise<Approval[]> {
   const rows = await db
     .select()
     .from(approvals)
     .where(and(eq(approvals.status, 'pending'), like(approvals.kind, `${ACCESS_KINDS}%`)))
     .orderBy(desc(approvals.createdAt));
+  const level = await userLevel(db, viewerId, now);
+  const decided = new Set(
+    (
+      await db
+        .select({ approvalId: approvalDecisions.approvalId })
+        .from(approvalDecisions)
+        .where(eq(approvalDecisions.approverId, viewerId))
+    ).map((d) => d.approvalId),
+  );
   return approvalDtos(
     db,
-    rows.filter((r) => r.expiresAt > now),
+    rows.filter(
+      (r) =>
+        r.expiresAt > now &&
+        r.requestedBy !== viewerId &&
+        !decided.has(r.id) &&
+        level >= r.minApproverLevel &&
+        routedTo(r, viewerId),
+    ),
   );
 }
 

@@ -1,10 +1,12 @@
 import { formatMoneyText } from '@meridian/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
+import { auditContext } from '../audit/context';
 import { requireAuth } from '../auth/guard';
 import { SYSTEM_PERMISSIONS } from './catalogue';
 import { cachedCandidates } from './decision-cache';
 import { decidePermission, type PermissionCandidate } from './resolve';
+import { routeToSupervisor } from './supervision';
 
 const KNOWN = new Set(SYSTEM_PERMISSIONS.map((p) => p.permissionId));
 
@@ -16,12 +18,17 @@ export interface PermissionOptions {
 /**
  * preHandler factory: 401 without a session, 403 `Missing permission: <id>` unless a
  * role, an unexpired direct grant or an active elevation covers the permission (and amount).
+ * Over the amount limit of a role that requires supervision: 202 `SUPERVISION_REQUIRED` with
+ * the approval routed to its supervisors (decision 0049), and the route's handler does not run.
  */
 export function requirePermission(permissionId: string, options: PermissionOptions = {}) {
   // A typo would silently lock everyone out; fail when the route is declared instead.
   if (!KNOWN.has(permissionId))
     throw new Error(`requirePermission: unknown permission '${permissionId}' (see access/catalogue.ts)`);
-  const permissionGuard = async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const permissionGuard = async function permissionGuard(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void | FastifyReply> {
     if (!request.user) await requireAuth(request, reply);
     const amount = await options.amount?.(request);
     // Holdings may come from a short-lived cache; the amount is checked against them every time.
@@ -33,6 +40,26 @@ export function requirePermission(permissionId: string, options: PermissionOptio
     }
     // Held, but not for this amount: say how much the user may commit, in words and dollars.
     const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
+    // A supervised role over its limit: the request goes to a supervisor instead of failing.
+    if (heldWithoutAmount) {
+      const routed = await routeToSupervisor(
+        request.server.db,
+        request.user,
+        permissionId,
+        amount,
+        { method: request.method, url: request.url },
+        auditContext(request),
+      );
+      if (routed) {
+        await reply.code(202).send({
+          code: 'SUPERVISION_REQUIRED',
+          message: routed.message,
+          approvalId: routed.approval.id,
+          status: 'pending',
+        });
+        return reply;
+      }
+    }
     throw forbidden(heldWithoutAmount ? limitMessage(permissionId, candidates) : `Missing permission: ${permissionId}`);
   };
   // Tagged so the authorization matrix test can read which permission a route demands.

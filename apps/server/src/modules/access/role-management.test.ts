@@ -21,7 +21,7 @@ describe('role management', () => {
     });
     for (const who of ['admin', 'admin2', 'admin3', 'investor', 'investor2', 'compliance', 'issuer'])
       cookies[who] = await t.signIn(`${who}@meridian.test`);
-  });
+  }, 180_000);
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 

@@ -50,6 +50,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/radix/config': 'public',
   // Only for a role the caller holds (checked in the handler).
   'POST /api/radix/create-badge': 'signed-in',
+  'GET /api/radix/badges': 'signed-in',
   'GET /api/liquidity/pools': { permission: 'view_market_data' },
   'PATCH /api/liquidity/pools/spreads': { permission: 'provide_liquidity' },
   'GET /api/risk/metrics': { permission: 'view_risk_metrics' },

@@ -5,6 +5,7 @@ import {
   departmentSchema,
   elevationRequestSchema,
   elevationResultSchema,
+  roleBadgeSchema,
   roleSchema,
   systemPermissionSchema,
   userSummarySchema,
@@ -19,6 +20,7 @@ import {
   type ElevationResult,
   type RequestElevation,
   type Role,
+  type RoleBadge,
   type SystemPermission,
   type UserSummary,
 } from '@meridian/schemas';
@@ -86,6 +88,11 @@ export async function requestElevation(input: RequestElevation): Promise<Elevati
 /** GET /api/role-management/approvals/pending: approvals waiting for a decision (approvers only). */
 export async function getPendingApprovals(): Promise<Approval[]> {
   return z.array(approvalSchema).parse(await apiRequest('GET', urlFromQueryKey(keys.pendingApprovals())));
+}
+
+/** GET /api/radix/badges: the signed-in user's role badges from the server's role_badges table. */
+export async function getMyBadges(): Promise<RoleBadge[]> {
+  return z.array(roleBadgeSchema).parse(await apiRequest('GET', urlFromQueryKey(keys.myBadges())));
 }
 
 export type ApprovalDecision = 'approve' | 'reject';

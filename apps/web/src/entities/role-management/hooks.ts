@@ -8,6 +8,7 @@ import {
   getAssignments,
   getDepartments,
   getElevationRequests,
+  getMyBadges,
   getPendingApprovals,
   getRoles,
   getSystemPermissions,
@@ -44,6 +45,7 @@ export const useAssignments = () => usePanelList(keys.assignments(), getAssignme
 export const useElevationRequests = () => usePanelList(keys.elevationRequests(), getElevationRequests);
 export const usePendingApprovals = (enabled: boolean) =>
   usePanelList(keys.pendingApprovals(), getPendingApprovals, enabled);
+export const useMyBadges = () => usePanelList(keys.myBadges(), getMyBadges);
 export const useUserSearch = (q: string, enabled = true) => usePanelList(keys.users(q), () => searchUsers(q), enabled);
 
 /** A mutation that reloads the given lists after success (SPEC §4: the list reloads). */

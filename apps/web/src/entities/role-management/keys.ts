@@ -10,4 +10,6 @@ export const roleManagementKeys = {
   users: (q: string) => [ROOT, 'users', { q }] as const,
   elevationRequests: () => [ROOT, 'elevation-requests'] as const,
   pendingApprovals: () => [ROOT, 'approvals', 'pending'] as const,
+  /** The signed-in user's own role badges (GET /api/radix/badges). */
+  myBadges: () => ['/api/radix', 'badges'] as const,
 };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { OVERVIEW_REQUESTS } from '../lib/texts';
+import { MyBadgesCard } from './my-badges-card';
 import { PendingApprovalsCard } from './pending-approvals-card';
 import { LevelBadge, StatusBadge } from './status-badges';
 
@@ -70,6 +71,7 @@ export function OverviewTab({ counts, requests, canApprove }: Props) {
         />
       </div>
       {canApprove ? <PendingApprovalsCard /> : null}
+      <MyBadgesCard />
       <Card>
         <CardHeader>
           <CardTitle>Recent Elevation Requests</CardTitle>
