@@ -69,7 +69,15 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => riskMetrics(app.db, await targetOf(request, request.query.scope), request.query.currency),
+    // Own portfolio: the version query reads the caller's organisation (one statement when cached).
+    async (request) =>
+      riskMetrics(
+        app.db,
+        request.query.scope === 'own'
+          ? { scope: 'own', userId: request.user.id }
+          : await targetOf(request, request.query.scope),
+        request.query.currency,
+      ),
   );
 
   app.post(

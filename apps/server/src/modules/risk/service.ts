@@ -38,27 +38,45 @@ export function reportingMoney(fx: FxTable, currency: Currency) {
   };
 }
 
-async function version(db: Db): Promise<string> {
+/**
+ * What a cached answer depends on, in ONE statement (the cached path's only query besides the
+ * session): the journal (positions, cash, trades: one scan for its latest time and count, so
+ * an entry whose transaction began earlier but committed later still changes it), curves,
+ * spreads, limits, capital base, this portfolio's stored history (by primary-key prefix, not
+ * every portfolio's), and the caller's organisation (limits and capital are the organisation's),
+ * which spares the route a separate lookup for its own portfolio.
+ */
+async function version(
+  db: Db,
+  userId: string,
+  historyKey: string,
+): Promise<{ version: string; organisationId: string | null }> {
   const [row] = await selectRows<Record<string, string | null>>(
     db,
-    sql`select (select max(created_at)::text from journal_entries) as journal,
-               (select count(*)::text from journal_entries) as entries,
+    sql`select (select organisation_id from users where id = ${userId}) as organisation,
+               (select max(created_at)::text || ' ' || count(*) from journal_entries) as journal,
                (select max(as_of)::text from risk_free_curve_points) as curves,
                (select string_agg(rating || spread_bp, ',') from credit_spreads) as spreads,
                (select max(updated_at)::text from risk_limits) as limits,
                (select max(updated_at)::text from risk_capital_base) as capital,
-               (select max(created_at)::text from risk_snapshots) as snapshots`,
+               (select max(created_at)::text from risk_snapshots where scope_key = ${historyKey}) as snapshots`,
   );
-  return JSON.stringify(row);
+  return { version: JSON.stringify(row), organisationId: row?.organisation ?? null };
 }
 
-export async function riskMetrics(db: Db, target: ScopeTarget, currency: Currency = 'USD'): Promise<RiskMetrics> {
+/** A scope target whose organisation the version query may fill in (undefined: not looked up yet). */
+export type MetricsTarget = Omit<ScopeTarget, 'organisationId'> & { organisationId?: string | null };
+
+export async function riskMetrics(db: Db, request: MetricsTarget, currency: Currency = 'USD'): Promise<RiskMetrics> {
+  // Own portfolio: keyed by the user alone, so its history key is known before the organisation.
+  const historyKey = scopeKeyOf({ ...request, organisationId: request.organisationId ?? null });
+  const current = await version(db, request.userId, historyKey);
+  const target: ScopeTarget = { ...request, organisationId: request.organisationId ?? current.organisationId };
   const key = `${scopeKeyOf(target)}|${currency}`;
-  const current = await version(db);
   const cached = cache.get(key);
-  if (cached?.version === current) return cached.result;
+  if (cached?.version === current.version) return cached.result;
   const result = computeMetrics(db, target, currency);
-  cache.set(key, { version: current, result });
+  cache.set(key, { version: current.version, result });
   result.catch(() => cache.delete(key));
   return result;
 }
