@@ -79,7 +79,8 @@ export const balances = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.assetType, t.asset] }),
-    index('balances_asset_idx').on(t.assetType, t.asset),
+    // account_id last: a probe by full key through this index still finds one row (migration 0023).
+    index('balances_asset_idx').on(t.assetType, t.asset, t.accountId),
     // System accounts (issuance, external) run negative; reservations never exceed holdings.
     check(
       'balances_reserved_within_total',

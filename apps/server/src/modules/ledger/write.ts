@@ -33,7 +33,12 @@ export function sqlState(error: unknown): string | undefined {
  * LEDGER_GUARD_SQLSTATE and nothing is written. Answers every balance the batch touched
  * as the statement left it.
  */
-export async function commit(db: Db | Tx, batch: LedgerBatch, alongside: readonly SQL[] = []): Promise<BalanceState[]> {
+export async function commit(
+  db: Db | Tx,
+  batch: LedgerBatch,
+  alongside: readonly SQL[] = [],
+  options: { answer?: boolean } = {},
+): Promise<BalanceState[]> {
   const ctes = [...alongside, ...journalCtes(batch.entries)];
   const deltas = batch.balanceDeltas();
   if (deltas.length === 0) {
@@ -41,10 +46,16 @@ export async function commit(db: Db | Tx, batch: LedgerBatch, alongside: readonl
     return [];
   }
   // The guard runs exactly once (one row even when no balance was written), after every CTE.
-  const result = await db.execute(sql`with ${sql.join([...ctes, ...balanceCtes(deltas)], sql`, `)}
-    select ledger_guard((select count(*) from bal_upd) + (select count(*) from bal_ins) = ${deltas.length},
-        'a balance change would leave less than its reservations') as ok,
-      x.account_id, x.asset_type, x.asset, x.total, x.reserved
+  const guard = sql`ledger_guard((select count(*) from bal_upd) + (select count(*) from bal_ins) = ${deltas.length},
+        'a balance change would leave less than its reservations')`;
+  const all = sql.join([...ctes, ...balanceCtes(deltas)], sql`, `);
+  if (options.answer === false) {
+    // Callers that do not read the balances back (post, settle): one row instead of one per balance.
+    await db.execute(sql`with ${all} select ${guard} as ok`);
+    return [];
+  }
+  const result = await db.execute(sql`with ${all}
+    select ${guard} as ok, x.account_id, x.asset_type, x.asset, x.total, x.reserved
     from (select 1) g left join (select * from bal_upd union all select * from bal_ins) x on true`);
   return rowsOf(result).map((row) => ({
     accountId: String(row.account_id),
@@ -63,7 +74,7 @@ export async function commit(db: Db | Tx, batch: LedgerBatch, alongside: readonl
 export async function post(db: Db | Tx, entries: readonly JournalEntry[]): Promise<string[]> {
   const batch = new LedgerBatch();
   const ids = entries.map((e) => batch.post(e));
-  await commitOrRefuse(db, batch);
+  await commitOrRefuse(db, batch, false);
   return ids;
 }
 
@@ -71,7 +82,7 @@ export async function post(db: Db | Tx, entries: readonly JournalEntry[]): Promi
 export async function settle(db: Db | Tx, trades: readonly Settlement[]): Promise<string[]> {
   const batch = new LedgerBatch();
   const ids = trades.map((s) => batch.settle(s));
-  await commitOrRefuse(db, batch);
+  await commitOrRefuse(db, batch, false);
   return ids;
 }
 
@@ -89,10 +100,10 @@ export async function release(db: Db | Tx, key: BalanceKey, amount: bigint): Pro
   return commitOrRefuse(db, batch);
 }
 
-async function commitOrRefuse(db: Db | Tx, batch: LedgerBatch): Promise<BalanceState[]> {
+async function commitOrRefuse(db: Db | Tx, batch: LedgerBatch, answer = true): Promise<BalanceState[]> {
   try {
     await lockInOrder(db, batch.balanceDeltas());
-    return await commit(db, batch);
+    return await commit(db, batch, [], { answer });
   } catch (error) {
     if (isLedgerGuardRefusal(error)) {
       throw unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance: the change would leave less than is reserved');
@@ -111,14 +122,15 @@ async function commitOrRefuse(db: Db | Tx, batch: LedgerBatch): Promise<BalanceS
 async function lockInOrder(db: Db | Tx, deltas: readonly BalanceDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   const keys = deltas.map((d) => ({ account_id: d.accountId, asset_type: d.assetType, asset: d.asset }));
-  await db.execute(sql`
+  // Counted, not returned: one answer row however many balances are locked.
+  await db.execute(sql`select count(*) from (
     select 1 from balances b
     join json_to_recordset(${jsonRows(keys)}::json) as k(account_id uuid, asset_type text, asset text)
       on b.account_id = k.account_id and b.asset_type = k.asset_type and b.asset = k.asset
     join ledger_accounts a on a.id = b.account_id
     where b.account_id = any(${uuidArray(keys.map((k) => k.account_id))})
     order by a.user_id is null, b.account_id, b.asset_type, b.asset
-    for update of b`);
+    for update of b) locked`);
 }
 
 /** CTEs writing entries and their lines, each set from ONE JSON parameter. */
@@ -149,6 +161,10 @@ function journalCtes(entries: readonly PostedEntry[]): SQL[] {
  * PostgreSQL checks the proposed row, e.g. reserved without total, before it sees the
  * conflict; the insert's ON CONFLICT only covers a row another transaction created since
  * this statement's snapshot.) `system` marks accounts without a user, which may run negative.
+ * Cost is linear in the number of deltas: `bal_in` (planned small, from the `any(...)` on the
+ * accounts' primary key) drives one index probe of `balances` per delta by its full key; no
+ * per-row `any(<every account>)` filter, which made a coupon to n holders cost n x n
+ * (bench:servicing, docs/benchmarks.md).
  */
 function balanceCtes(deltas: readonly BalanceDelta[]): SQL[] {
   const rows = deltas.map((d) => ({
@@ -166,13 +182,11 @@ function balanceCtes(deltas: readonly BalanceDelta[]): SQL[] {
     sql`bal_upd as (update balances b set total = b.total + d.total, reserved = b.reserved + d.reserved from bal_in d
       where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset
         and b.reserved + d.reserved >= 0 and (d.system or b.total + d.total >= b.reserved + d.reserved)
-        and b.account_id = any(${accounts})
       returning b.account_id, b.asset_type, b.asset, b.total, b.reserved)`,
     sql`bal_ins as (insert into balances (account_id, asset_type, asset, total, reserved)
       select d.account_id, d.asset_type, d.asset, d.total, d.reserved from bal_in d
       where d.reserved >= 0 and (d.system or d.total >= d.reserved)
-        and not exists (select 1 from balances b where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset
-          and b.account_id = any(${accounts}))
+        and not exists (select 1 from balances b where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset)
       on conflict (account_id, asset_type, asset) do update
         set total = balances.total + excluded.total, reserved = balances.reserved + excluded.reserved
         where balances.reserved + excluded.reserved >= 0 and balances.total + excluded.total >= balances.reserved + excluded.reserved
