@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatLedgerMoney } from './money';
 
 /** Every API error: `{ code, message }`, plus `issues` for validation failures. */
 export const errorResponseSchema = z
@@ -63,6 +64,17 @@ export const lineTextSchema = (options: { max: number }) =>
     .max(options.max)
     .refine((text) => !LINE_CONTROL_CHARACTERS.test(text), CONTROL_CHARACTERS_MESSAGE);
 
+/**
+ * A decimal amount as a request may send it (JSON number or string), normalised ONCE to its
+ * text: numbers to their shortest round-trip form, strings trimmed. Code behind the schema
+ * only ever sees a string (no `string | number` downstream); validity is checked by the
+ * refinements that follow, on that text.
+ */
+export const decimalInputSchema = (error?: string) =>
+  z
+    .union([z.number(), z.string()], error === undefined ? undefined : { error })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
+
 /** Converts a decimal amount (string or number) to integer hundredths; null when not a valid amount. */
 export function toMinorUnits(amount: string | number): bigint | null {
   const text = typeof amount === 'number' ? amountNumberToText(amount) : amount.trim();
@@ -80,17 +92,12 @@ function amountNumberToText(amount: number): string | null {
 }
 
 /**
- * Hundredths as people read money in messages (en-US, SPEC §9): 1000000000n USD -> '$10,000,000.00',
- * 89n CNY -> 'CN¥0.89'. Every currency keeps the platform's two decimals; Intl formats the
- * decimal string exactly, never through a float.
+ * Ledger hundredths as people read money in messages (en-US, SPEC §9), in the currency's own
+ * decimals (money.ts): 1000000000n USD -> '$10,000,000.00', 89n CNY -> 'CN¥0.89',
+ * 123400n JPY -> '¥1,234'. Intl formats the decimal string exactly, never through a float.
  */
 export function formatMoneyText(value: bigint, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(fromMinorUnits(value) as unknown as number);
+  return formatLedgerMoney(value, currency);
 }
 
 /** Formats integer hundredths as a decimal string with two fraction digits, e.g. 12345n -> '123.45'. */

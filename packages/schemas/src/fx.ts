@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AMOUNT_MESSAGES, isAmountWithinBounds, toMinorUnits } from './common';
+import { AMOUNT_MESSAGES, decimalInputSchema, isAmountWithinBounds, toMinorUnits } from './common';
 import { CURRENCIES } from './instrument-constants';
+import { currencyDecimalsMessage, fitsCurrency } from './money';
 
 const isoDate = z.iso.date();
 
@@ -43,13 +44,16 @@ export const fxConversionRequestSchema = z
     from: z.enum(CURRENCIES),
     to: z.enum(CURRENCIES),
     /** Amount of `from` to convert, decimal with at most 2 decimals ("1,000.50" is refused: send 1000.50). */
-    amount: z
-      .union([z.number(), z.string()])
+    amount: decimalInputSchema()
       .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, AMOUNT_MESSAGES.positive)
       .refine((v) => (toMinorUnits(v) ?? 0n) <= 0n || isAmountWithinBounds(v), AMOUNT_MESSAGES.tooLarge),
   })
   .strict()
   .refine((c) => c.from !== c.to, { message: 'Choose two different currencies', path: ['to'] })
+  .refine((c) => fitsCurrency(c.amount, c.from), {
+    error: (issue) => currencyDecimalsMessage((issue.input as { from: string }).from),
+    path: ['amount'],
+  })
   .meta({ id: 'FxConversionRequest' });
 export type FxConversionRequest = z.output<typeof fxConversionRequestSchema>;
 

@@ -1,5 +1,6 @@
 // Public entry of @meridian/schemas: one export line per message module.
 export * from './common';
+export * from './money';
 export * from './auth';
 export * from './access';
 export * from './system';

@@ -88,11 +88,25 @@ const instrumentFormShape = z.object({
     .max(MAX_DESCRIPTION_LENGTH, INSTRUMENT_MESSAGES.descriptionTooLong)
     .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTERS_MESSAGE)
     .nullish(),
+  // A decimal string ("1000000.00", as the API sends money) or a JSON number, read once here.
   notionalAmount: z
-    .number({ error: INSTRUMENT_MESSAGES.notionalRequired })
-    .gt(0, INSTRUMENT_MESSAGES.notionalPositive)
-    .max(MAX_NOTIONAL_AMOUNT, INSTRUMENT_MESSAGES.notionalTooLarge)
-    .refine((amount) => amount <= 0 || toMinorUnits(amount) !== null, INSTRUMENT_MESSAGES.notionalDecimals),
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\s*\d+(\.\d+)?\s*$/, INSTRUMENT_MESSAGES.notionalDecimals)
+          .transform(Number),
+      ],
+      { error: INSTRUMENT_MESSAGES.notionalRequired },
+    )
+    .pipe(
+      z
+        .number()
+        .gt(0, INSTRUMENT_MESSAGES.notionalPositive)
+        .max(MAX_NOTIONAL_AMOUNT, INSTRUMENT_MESSAGES.notionalTooLarge)
+        .refine((amount) => amount <= 0 || toMinorUnits(amount) !== null, INSTRUMENT_MESSAGES.notionalDecimals),
+    ),
   currency: z.enum(CURRENCIES).default(DEFAULT_CURRENCY),
   settlementCurrency: z.union([z.enum(CURRENCIES), z.literal('')]).nullish(),
   issueDate: z.iso.date({ error: INSTRUMENT_MESSAGES.issueDateRequired }),

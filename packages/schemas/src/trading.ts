@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AMOUNT_MESSAGES,
+  decimalInputSchema,
   decimalStringSchema,
   isAmountWithinBounds,
   lineTextSchema,
@@ -9,6 +10,7 @@ import {
 } from './common';
 import { processSettlementsResultSchema } from './custody';
 import { CONTRACT_TYPES, CURRENCIES } from './instrument-constants';
+import { currencyDecimalsMessage, fitsCurrency } from './money';
 
 // Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
 
@@ -57,7 +59,7 @@ const wholeUnits = z.union(
   [z.number(), z.string().regex(/^\d+$/, TRADING_MESSAGES.invalidQuantity).transform(Number)],
   required,
 );
-const priceInput = z.union([z.number(), z.string()]).nullable().optional();
+const priceInput = decimalInputSchema().nullable().optional();
 
 /** `POST /api/orders` body (SPEC §7: quantity, price only for limit, orderType buy/sell, type, instrumentId). */
 export const placeOrderSchema = z
@@ -79,10 +81,10 @@ export const placeOrderSchema = z
     if (order.type === 'market' && hasPrice)
       ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.priceOnlyForLimit });
     if (hasPrice) {
-      const minor = toMinorUnits(order.price as string | number);
+      const minor = toMinorUnits(order.price!);
       if (minor === null || minor <= 0n)
         ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.invalidPrice });
-      else if (!isAmountWithinBounds(order.price as string | number))
+      else if (!isAmountWithinBounds(order.price!))
         ctx.addIssue({ code: 'custom', path: ['price'], message: TRADING_MESSAGES.priceTooLarge });
     }
     if (order.postOnly && (order.type !== 'limit' || order.timeInForce !== 'GTC')) {
@@ -294,8 +296,7 @@ export const portfolioAnalyticsSchema = z
   .meta({ id: 'PortfolioAnalytics' });
 export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;
 
-const amountInput = z
-  .union([z.number(), z.string()], required)
+const amountInput = decimalInputSchema(required.error)
   .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, AMOUNT_MESSAGES.positive)
   .refine((v) => (toMinorUnits(v) ?? 0n) <= 0n || isAmountWithinBounds(v), AMOUNT_MESSAGES.tooLarge);
 
@@ -311,6 +312,10 @@ export const custodyTransferSchema = z
     reference: lineTextSchema({ max: 200 }).optional(),
   })
   .refine((t) => Boolean(t.userId) !== Boolean(t.email), { message: 'Give either userId or email', path: ['userId'] })
+  .refine((t) => fitsCurrency(t.amount, t.currency), {
+    error: (issue) => currencyDecimalsMessage((issue.input as { currency: string }).currency),
+    path: ['amount'],
+  })
   .meta({ id: 'CustodyTransfer' });
 export type CustodyTransfer = z.output<typeof custodyTransferSchema>;
 

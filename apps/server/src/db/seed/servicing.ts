@@ -111,7 +111,8 @@ async function demoListings(db: Db): Promise<Listing[]> {
     if (!patterns.some((p) => p.test(row.name))) continue;
     const events = computeEvents(row.terms as never, row.observations as never);
     if (!events.ok) continue;
-    const schedule = (listedAt: Date) => scheduledPayments(events.value, holderSign(row.terms as never), listedAt);
+    const schedule = (listedAt: Date) =>
+      scheduledPayments(events.value, holderSign(row.terms as never), listedAt, row.currency);
     listings.push({
       id: row.id,
       name: row.name,

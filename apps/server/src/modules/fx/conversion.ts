@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { fromMinorUnits, toMinorUnits, type FxConversion, type FxConversionRequest } from '@meridian/schemas';
+import {
+  fromMinorUnits,
+  money,
+  moneyToDecimal,
+  toMinorUnits,
+  type FxConversion,
+  type FxConversionRequest,
+} from '@meridian/schemas';
 import type { Db } from '../../db/client';
 import { retryingTransaction } from '../../db/retry';
 import { unprocessable } from '../../errors';
@@ -17,11 +24,11 @@ export async function convertOwnCash(db: Db, userId: string, request: FxConversi
   const table = await loadFxTable(db);
   for (const currency of [request.from, request.to])
     if (!table.has(currency)) throw unprocessable('FX_RATE_UNAVAILABLE', `No FX rate for ${currency}`);
-  const converted = table.convert(amount, request.from, request.to);
+  const converted = table.convertToMinorUnit(amount, request.from, request.to);
   if (converted <= 0n)
     throw unprocessable(
       'AMOUNT_TOO_SMALL',
-      `${fromMinorUnits(amount)} ${request.from} is less than 0.01 ${request.to}`,
+      `${fromMinorUnits(amount)} ${request.from} is less than ${moneyToDecimal(money(1n, request.to))} ${request.to}`,
     );
   const rate = table.rateText(request.from, request.to);
   const dates = table.quotes

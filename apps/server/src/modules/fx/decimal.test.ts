@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crossMultiply, crossRateText, divideRounded, parseDecimal } from './decimal';
+import { FxTable } from './service';
 
 describe('FX decimal arithmetic', () => {
   it('parses published rates exactly', () => {
@@ -41,5 +42,25 @@ describe('FX decimal arithmetic', () => {
         },
       ),
     );
+  });
+});
+
+describe('FxTable.convertToMinorUnit', () => {
+  const table = new FxTable('2026-01-02', [
+    { currency: 'USD', unitsPerEur: '1.1', rateDate: '2026-01-02' },
+    { currency: 'JPY', unitsPerEur: '160.37', rateDate: '2026-01-02' },
+  ]);
+
+  it('rounds once to the whole yen, half away from zero', () => {
+    // 10.01 USD = 10.01 / 1.1 x 160.37 = 1459.3670 JPY -> 1459 yen.
+    expect(table.convertToMinorUnit(1_001n, 'USD', 'JPY')).toBe(145_900n);
+    // 0.01 USD = 1.4579 JPY -> 1 yen; 0.003 USD is not an amount, 0.00 stays 0.
+    expect(table.convertToMinorUnit(1n, 'USD', 'JPY')).toBe(100n);
+    expect(table.convertToMinorUnit(0n, 'USD', 'JPY')).toBe(0n);
+  });
+
+  it('is convert for two-decimal currencies', () => {
+    for (const amount of [1n, 99n, 12_345n, 1_000_000_07n])
+      expect(table.convertToMinorUnit(amount, 'JPY', 'USD')).toBe(table.convert(amount, 'JPY', 'USD'));
   });
 });

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency } from '@meridian/schemas';
+import { CURRENCIES, currencyDecimals, LEDGER_DECIMALS, type Currency } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client';
 import { unprocessable } from '../../errors';
@@ -59,6 +59,19 @@ export class FxTable {
   convert(amount: bigint, from: string, to: string): bigint {
     if (from === to) return amount;
     return crossMultiply(amount, this.rate(from), this.rate(to));
+  }
+
+  /**
+   * As `convert`, rounded once (half away from zero) to the minor unit of `to`, for amounts
+   * that are booked: whole yen for JPY, so the ledger never holds a fraction of a yen.
+   */
+  convertToMinorUnit(amount: bigint, from: string, to: string): bigint {
+    if (from === to) return amount;
+    const coarser = LEDGER_DECIMALS - currencyDecimals(to);
+    const target = this.rate(to);
+    // A target rate scaled down by 10^coarser yields the result in the currency's minor units.
+    const minor = crossMultiply(amount, this.rate(from), { digits: target.digits, scale: target.scale + coarser });
+    return minor * 10n ** BigInt(coarser);
   }
 
   /** Units of `to` per 1 `from`, 8 decimals. */

@@ -26,8 +26,10 @@ async function notionalOf(request: FastifyRequest): Promise<bigint | undefined> 
   const body = request.body as { notionalAmount?: unknown; currency?: unknown } | undefined;
   const currency = body?.currency ?? DEFAULT_CURRENCY;
   // An unknown currency or a malformed amount is for validation to refuse.
-  if (!CURRENCIES.includes(currency as never) || typeof body?.notionalAmount !== 'number') return undefined;
-  const notional = toMinorUnits(body.notionalAmount);
+  const amount = body?.notionalAmount;
+  if (!CURRENCIES.includes(currency as never) || (typeof amount !== 'number' && typeof amount !== 'string'))
+    return undefined;
+  const notional = toMinorUnits(amount);
   return notional === null ? undefined : valueInLimitCurrency(request.server.db, notional, currency as string);
 }
 

@@ -1,4 +1,5 @@
 import type { ContractEvent } from '@meridian/actus';
+import { allocateMoney, moneyFromLedger, moneyToLedger } from '@meridian/schemas';
 
 /**
  * ACTUS event types that move cash between issuer and holders on the platform: interest
@@ -12,7 +13,7 @@ export interface ScheduledPayment {
   eventTime: Date;
   /** Holdings of record are those at the end of the day before the payment date (UTC). */
   recordTime: Date;
-  /** The whole issue's payoff from the holders' side, minor units (hundredths). */
+  /** The whole issue's payoff from the holders' side, ledger units (hundredths), a whole number of the currency's minor unit. */
   amount: bigint;
 }
 
@@ -27,23 +28,35 @@ export function eventInstant(eventDate: string): Date {
 
 /**
  * The payments an instrument's events imply from its listing on: payoff x holder sign,
- * rounded half away from zero to the minor unit. Zero payoffs move nothing and are left out.
+ * rounded half away from zero to the currency's minor unit (a cent, a yen). Zero payoffs
+ * move nothing and are left out.
  */
 export function scheduledPayments(
   events: readonly ContractEvent[],
   holderSign: 1 | -1,
   listedAt: Date,
+  currency: string,
 ): ScheduledPayment[] {
   const payments: ScheduledPayment[] = [];
   for (const event of events) {
     if (!PAYABLE_EVENT_TYPES.has(event.eventType)) continue;
     const eventTime = eventInstant(event.eventDate);
     if (eventTime < startOfDay(listedAt)) continue;
-    const amount = BigInt(Math.round(Math.abs(event.payoff) * 100)) * (event.payoff * holderSign < 0 ? -1n : 1n);
+    const amount = payoffToLedger(Math.abs(event.payoff), currency) * (event.payoff * holderSign < 0 ? -1n : 1n);
     if (amount === 0n) continue;
     payments.push({ eventType: event.eventType, eventTime, recordTime: startOfDay(eventTime), amount });
   }
   return payments;
+}
+
+/**
+ * A non-negative ACTUS payoff (a float from the engine) in ledger units, rounded half away
+ * from zero to the currency's minor unit: to the cent first, as before, then to the minor
+ * unit when it is coarser (JPY).
+ */
+function payoffToLedger(payoff: number, currency: string): bigint {
+  const hundredths = BigInt(Math.round(payoff * 100));
+  return moneyToLedger(moneyFromLedger(hundredths, currency, 'halfAwayFromZero').money);
 }
 
 function startOfDay(at: Date): Date {
@@ -51,18 +64,23 @@ function startOfDay(at: Date): Date {
 }
 
 /**
- * Each holder's share of a payment: floor(amount x units / issued units). The sum never
- * exceeds the amount; the rounding residual stays with the issuer (cash exactly conserved).
+ * Each holder's share of a payment (ledger units): floor(amount x units / issued units),
+ * floored to the currency's minor unit (whole yen for JPY). The sum never exceeds the amount;
+ * the rounding residual stays with the issuer (cash exactly conserved). Holders whose share
+ * rounds to nothing are left out.
  */
 export function allocate(
   amount: bigint,
   issuedUnits: bigint,
   holdings: ReadonlyMap<string, bigint>,
+  currency: string,
 ): Map<string, bigint> {
-  const shares = new Map<string, bigint>();
-  for (const [account, units] of holdings) {
-    const share = (amount * units) / issuedUnits;
-    if (share > 0n) shares.set(account, share);
-  }
-  return shares;
+  const accounts = [...holdings.keys()];
+  const total = moneyFromLedger(amount, currency, 'floor').money;
+  const { shares } = allocateMoney(total, [...holdings.values()], issuedUnits);
+  const result = new Map<string, bigint>();
+  shares.forEach((share, i) => {
+    if (share.minor > 0n) result.set(accounts[i]!, moneyToLedger(share));
+  });
+  return result;
 }

@@ -31,6 +31,7 @@ export async function materialiseSchedules(db: Db): Promise<number> {
       terms: instruments.terms,
       observations: instruments.observations,
       createdAt: instruments.createdAt,
+      currency: instruments.currency,
     })
     .from(instruments)
     .where(eq(instruments.status, 'active'));
@@ -38,7 +39,7 @@ export async function materialiseSchedules(db: Db): Promise<number> {
   for (const row of rows) {
     const events = computeEvents(row.terms as never, row.observations as never);
     const values = events.ok
-      ? scheduledPayments(events.value, holderSign(row.terms as never), row.createdAt).map((p) => ({
+      ? scheduledPayments(events.value, holderSign(row.terms as never), row.createdAt, row.currency).map((p) => ({
           instrumentId: row.id,
           eventType: p.eventType,
           eventTime: p.eventTime,
@@ -109,7 +110,7 @@ async function serviceEvent(tx: Tx, event: ClaimedEvent, now: Date): Promise<Eve
   }
   const issuerAccount = await getOrCreateUserAccount(tx, instrument!.issuerUserId);
   const holdings = await holdingsOfRecord(tx, event.instrumentId, event.recordTime, issuerAccount);
-  const shares = allocate(event.amount, instrument!.units, holdings);
+  const shares = allocate(event.amount, instrument!.units, holdings, instrument!.currency);
   const total = [...shares.values()].reduce((a, b) => a + b, 0n);
   const cashKey = { accountId: issuerAccount, assetType: 'cash' as const, asset: instrument!.currency };
   const available = (await lockAvailable(tx, [cashKey])).values().next().value ?? 0n;

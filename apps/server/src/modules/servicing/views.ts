@@ -66,7 +66,12 @@ export async function instrumentEventsView(
   const events = new Map<string, InstrumentEvent>();
   const computed = computeEvents(instrument.terms as never, instrument.observations as never);
   if (computed.ok) {
-    for (const p of scheduledPayments(computed.value, holderSign(instrument.terms as never), instrument.createdAt)) {
+    for (const p of scheduledPayments(
+      computed.value,
+      holderSign(instrument.terms as never),
+      instrument.createdAt,
+      instrument.currency,
+    )) {
       events.set(`${p.eventType}|${p.eventTime.toISOString()}`, {
         id: null,
         eventType: p.eventType,

@@ -172,7 +172,7 @@ export class TradingService {
       // A market order never rests: GTC means "as much as possible now" (IOC).
       timeInForce: input.type === 'market' && input.timeInForce === 'GTC' ? 'IOC' : input.timeInForce,
       postOnly: input.postOnly,
-      price: input.type === 'limit' ? toMinorUnits(input.price as string | number) : null,
+      price: input.type === 'limit' ? toMinorUnits(input.price ?? '') : null,
       quantity: BigInt(input.quantity),
       filledQuantity: 0n,
       filledValue: 0n,
@@ -319,7 +319,7 @@ export class TradingService {
 
   estimateNotional(input: PlaceOrder): bigint | undefined {
     if (input.type === 'limit') {
-      const price = toMinorUnits(input.price as string | number);
+      const price = toMinorUnits(input.price ?? '');
       return price === null ? undefined : price * BigInt(input.quantity);
     }
     const entry = this.books.opened(input.instrumentId);

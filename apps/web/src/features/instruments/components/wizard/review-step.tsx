@@ -17,8 +17,10 @@ const percentText = (value: number | null | undefined) =>
 
 function Summary({ values }: { values: InstrumentFormInput }) {
   const currency = values.currency ?? 'USD';
-  const amount = (value: number | null | undefined) =>
-    typeof value === 'number' ? formatCurrency(value, currency) : '—';
+  const amount = (value: number | string | null | undefined) =>
+    typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')
+      ? formatCurrency(value, currency)
+      : '—';
   const shows = (field: InstrumentFormField) => isFieldVisible(field, values.contractType);
   const rows: [string, string, boolean][] = [
     [
