@@ -32,6 +32,15 @@ describe('instrumentFormSchema (SPEC §5)', () => {
     });
   });
 
+  it('reads the notional once from a decimal string as the API sends money', () => {
+    expect(instrumentFormSchema.parse({ ...valid, notionalAmount: '1000000.00' }).notionalAmount).toBe(1_000_000);
+    expect(messages({ ...valid, notionalAmount: '1000000.005' }).notionalAmount).toEqual([
+      'Amount can have at most 2 decimal places',
+    ]);
+    expect(messages({ ...valid, notionalAmount: '1,000' }).notionalAmount).toBeDefined();
+    expect(messages({ ...valid, notionalAmount: '0' }).notionalAmount).toBeDefined();
+  });
+
   it.each([
     ['missing contract type', { contractType: undefined }, 'contractType', 'Contract type is required'],
     ['empty contract type', { contractType: '' }, 'contractType', 'Contract type is required'],

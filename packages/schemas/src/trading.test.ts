@@ -83,3 +83,22 @@ describe('custodyTransferSchema', () => {
     expect(custodyTransferSchema.safeParse({ email: 'a@b.test', currency: 'XXX', amount: 1 }).success).toBe(false);
   });
 });
+
+describe('custodyTransferSchema amounts per currency (decision 0044)', () => {
+  const transfer = (currency: string, amount: string | number) =>
+    custodyTransferSchema.safeParse({ email: 'investor@meridian.test', currency, amount });
+
+  it('refuses a fraction of a yen with a message naming the rule', () => {
+    const result = transfer('JPY', '100.50');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['amount', 'JPY amounts have no decimals'],
+    ]);
+  });
+
+  it('normalises the amount once to a decimal string', () => {
+    expect(transfer('JPY', 100).data?.amount).toBe('100');
+    expect(transfer('USD', ' 100.50 ').data?.amount).toBe('100.50');
+    expect(transfer('EUR', 0.1).data?.amount).toBe('0.1');
+  });
+});

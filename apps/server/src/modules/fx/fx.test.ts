@@ -111,6 +111,9 @@ describe('FX service on the seeded ECB history', () => {
     expect((await post({ from: 'USD', to: 'USD', amount: '1' })).statusCode).toBe(400);
     expect((await post({ from: 'USD', to: 'EUR', amount: '-1' })).statusCode).toBe(400);
     expect((await post({ from: 'USD', to: 'EUR', amount: '1.234' })).statusCode).toBe(400);
+    const broke = await post({ from: 'JPY', to: 'USD', amount: '5' });
+    expect(broke.statusCode).toBe(422);
+    expect(broke.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     // JPY has no minor unit (ISO 4217): a fraction of a yen is refused at the edge, and a
     // conversion into JPY books whole yen (rounded once, half away from zero).
     const fractionalYen = await post({ from: 'JPY', to: 'USD', amount: '100.50' });
@@ -120,9 +123,6 @@ describe('FX service on the seeded ECB history', () => {
     expect(toYen.statusCode, toYen.body).toBe(201);
     expect(toYen.json().converted).toMatch(/^\d+\.00$/);
     expect(toYen.json().converted).toBe(fromMinorUnits(table.convertToMinorUnit(1_001n, 'USD', 'JPY')));
-    const broke = await post({ from: 'JPY', to: 'USD', amount: '5' });
-    expect(broke.statusCode).toBe(422);
-    expect(broke.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     // A regulator has no funds to manage.
     expect(
       (await post({ from: 'USD', to: 'EUR', amount: '1' }, await t.signIn('regulator@meridian.test'))).statusCode,
