@@ -7,7 +7,7 @@
  * BENCH_MS (target duration of one run per type, default 1000), BENCH_LEAN=1 (the lean
  * result, generateCashFlows: numbers only, no output records).
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import * as actus from '../packages/actus/src/index';
 import type { ContractTerms, GenerateOptions } from '../packages/actus/src/index';
@@ -107,8 +107,13 @@ const REFERENCE: Record<string, number> = {
 };
 
 const byType = jobsByType();
+// The machine is shared: the load average is part of every figure's context.
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 console.log(
-  `ACTUS engine benchmark${LEAN ? ' (lean result)' : ''}: ${RUNS} runs x ~${RUN_MS} ms per type, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`,
+  `ACTUS engine benchmark${LEAN ? ' (lean result)' : ''}: ${RUNS} runs x ~${RUN_MS} ms per type, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}, load average ${load()}`,
 );
 const only = process.env.BENCH_TYPES?.split(',');
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
@@ -132,3 +137,4 @@ for (const [type, jobs] of selected) {
     `| ${type} | ${jobs.length} | ${fmt(cpu)} | ${fmt(wall)} | ${ref ? fmt(ref) : '-'} | ${ref ? (cpu / ref).toFixed(2) : '-'} | ${runs} |`,
   );
 }
+console.log(`Finished ${new Date().toISOString()}, load average ${load()}`);
