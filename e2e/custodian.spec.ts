@@ -5,11 +5,15 @@ async function openAs(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInViaApi(page, email);
   await page.goto('/custodian');
-  await expect(page.getByRole('heading', { name: 'Custodian Dashboard' })).toBeVisible();
+  // A second browser context loads the app cold: slow on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Custodian Dashboard' })).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
 test.describe('/custodian', () => {
+  // Two custodians, two browser contexts.
+  test.describe.configure({ timeout: 240_000 });
+
   test('shows custody from real data; Process Queue is prepared by one custodian and confirmed by another', async ({
     browser,
   }) => {
@@ -53,15 +57,17 @@ test.describe('/custodian', () => {
     // The second custodian finds it waiting for them and confirms it: the batch settles.
     const second = await openAs(browser, 'custodian2@meridian.test');
     const theirs = second.getByTestId('approval-row').filter({ hasText: 'Process Queue: settle' });
-    await expect(theirs).toContainText('requested by custodian@meridian.test');
+    await expect(theirs).toContainText('requested by custodian@meridian.test', { timeout: 30_000 });
     await second.screenshot({ path: 'e2e/artifacts/custodian-second-signer.png', fullPage: true });
     await theirs.getByRole('button', { name: /^Approve/ }).click();
-    await expect(second.getByText('Request Approved', { exact: true })).toBeVisible();
+    // The confirmed batch settles each DvP before answering.
+    await expect(second.getByText('Request Approved', { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(second.getByText(/\d+ settled, 0 failed/).first()).toBeVisible();
     await expect(theirs).toHaveCount(0);
 
     await page.reload();
-    await expect.poll(due).toBe(0);
+    await expect(page.getByTestId('queue-high')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(due, { timeout: 30_000 }).toBe(0);
     await expect(mine).toHaveCount(0);
     const recent = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Client' }) });
     await expect(recent.getByRole('cell', { name: 'Meridian Demo Order Flow' }).first()).toBeVisible();
@@ -80,7 +86,7 @@ test.describe('/custodian', () => {
     const summary = /Deposit \$1,500,000\.00 to investor2@meridian\.test/;
     const second = await openAs(browser, 'custodian2@meridian.test');
     const row = second.getByTestId('approval-row').filter({ hasText: summary });
-    await expect(row).toBeVisible();
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await row.getByRole('button', { name: /^Reject/ }).click();
     await expect(second.getByText('Request Rejected', { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);

@@ -82,5 +82,6 @@ describe('an order the cached balance would refuse', () => {
     } finally {
       await t.close();
     }
-  });
+    // It builds its own app (migrations, seed) and signs four users in: minutes on a loaded machine.
+  }, 180_000);
 });
