@@ -1,6 +1,6 @@
 import type { Time } from '../time/datetime.js';
 import { BusinessDayAdjuster, type BusinessDayConvention } from '../time/business-day.js';
-import { calendarsVersion, getCalendar, NO_CALENDAR, type BusinessCalendar } from '../time/calendar.js';
+import { getCalendar, NO_CALENDAR, type BusinessCalendar } from '../time/calendar.js';
 import { yearFraction, type DayCountConvention } from '../time/day-count.js';
 import type { ContractTerms } from '../terms/types.js';
 import { EngineError, newEvent, type EngineEvent } from './types.js';
@@ -79,30 +79,10 @@ function adjusterOf(convention: BusinessDayConvention, calendar: BusinessCalenda
   return adjuster;
 }
 
-// The last calendar name and convention resolved (portfolios mostly share them): two
-// comparisons instead of a registry, a WeakMap and a Map lookup per evaluation.
-let lastName: string | undefined;
-let lastConvention: BusinessDayConvention | undefined;
-let lastVersion = -1;
-let lastCalendar: BusinessCalendar = NO_CALENDAR;
-let lastAdjuster: BusinessDayAdjuster = adjusterOf('NOS', NO_CALENDAR);
-
 export function conventionsOf(terms: ContractTerms): Conventions {
-  if (
-    terms.calendar !== lastName ||
-    terms.businessDayConvention !== lastConvention ||
-    calendarsVersion !== lastVersion
-  ) {
-    const calendar = getCalendar(terms.calendar);
-    if (!calendar) throw new EngineError('calendar', 'UNKNOWN_CALENDAR', `No calendar registered as ${terms.calendar}`);
-    lastAdjuster = adjusterOf(terms.businessDayConvention ?? 'NOS', calendar);
-    lastCalendar = calendar;
-    lastName = terms.calendar;
-    lastConvention = terms.businessDayConvention;
-    lastVersion = calendarsVersion;
-  }
-  const calendar = lastCalendar;
-  const bdc = lastAdjuster;
+  const calendar = getCalendar(terms.calendar);
+  if (!calendar) throw new EngineError('calendar', 'UNKNOWN_CALENDAR', `No calendar registered as ${terms.calendar}`);
+  const bdc = adjusterOf(terms.businessDayConvention ?? 'NOS', calendar ?? NO_CALENDAR);
   return new ContractConventions(
     calendar,
     bdc,

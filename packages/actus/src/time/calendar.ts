@@ -16,16 +16,12 @@ const calendars = new Map<string, BusinessCalendar>([
   ['MF', MONDAY_TO_FRIDAY],
 ]);
 
-/** Incremented by every registration, so that lookups memoized by name can tell they are stale. */
-export let calendarsVersion = 0;
-
 /**
  * Registers a calendar under a name usable as the `calendar` term, e.g. a
  * weekday calendar with a holiday list: `{ isBusinessDay: t => MF(t) && !holidays.has(dayNumber(t)) }`.
  */
 export function registerCalendar(name: string, calendar: BusinessCalendar): void {
   calendars.set(name, calendar);
-  calendarsVersion++;
 }
 
 export function getCalendar(name: string | undefined): BusinessCalendar | undefined {
