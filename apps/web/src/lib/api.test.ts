@@ -54,6 +54,19 @@ describe('apiRequest', () => {
     expect(isUnauthorizedError(new Error('500: Unauthorized'))).toBe(false);
   });
 
+  it('treats a 202 sent for supervisor approval as not done, with the server message', async () => {
+    const body = JSON.stringify({ code: 'SUPERVISION_REQUIRED', message: 'Sent to your supervisor for approval' });
+    stubFetch(202, body);
+    const failure = await apiRequest('POST', '/api/orders', {}).catch((error: unknown) => error);
+    expect(errorStatus(failure)).toBe(202);
+    expect(errorMessage(failure)).toBe('Sent to your supervisor for approval');
+  });
+
+  it('resolves any other 202 as accepted', async () => {
+    stubFetch(202, '{"status":"pending_approval"}');
+    await expect(apiRequest('POST', '/api/custody/withdrawals', {})).resolves.toEqual({ status: 'pending_approval' });
+  });
+
   it('resolves undefined for an empty body', async () => {
     stubFetch(204, '');
     await expect(apiRequest('DELETE', '/api/orders/1')).resolves.toBeUndefined();

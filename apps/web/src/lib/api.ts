@@ -20,7 +20,20 @@ export async function apiRequest<T = unknown>(
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   await throwIfNotOk(response);
-  return parseBody<T>(response);
+  const text = await response.text();
+  // An over-limit action of a supervised role was not done but sent for approval (decision 0049):
+  // the caller must not treat it as done, so it surfaces as an error carrying the server's message.
+  if (response.status === 202 && isSupervisionRequired(text)) throw new Error(`202: ${text}`);
+  return parseText<T>(text);
+}
+
+function isSupervisionRequired(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return !!parsed && typeof parsed === 'object' && 'code' in parsed && parsed.code === 'SUPERVISION_REQUIRED';
+  } catch {
+    return false;
+  }
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {
@@ -30,7 +43,10 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 async function parseBody<T>(response: Response): Promise<T> {
-  const text = await response.text();
+  return parseText<T>(await response.text());
+}
+
+function parseText<T>(text: string): T {
   if (!text) return undefined as T;
   try {
     return JSON.parse(text) as T;
