@@ -6,6 +6,9 @@ import { unprocessable } from '../../errors';
 import type { BalanceKey, BalanceState } from './balances';
 import { LedgerBatch, type BalanceDelta, type JournalEntry, type PostedEntry, type Settlement } from './batch';
 
+/** Balance changes up to which a write keeps the order path's per-row account filter (see balanceCtes). */
+const SMALL_BATCH = 256;
+
 /** SQLSTATE raised by `ledger_guard` (migration 0003) when a ledger write refuses its own result. */
 export const LEDGER_GUARD_SQLSTATE = 'MR001';
 
@@ -162,9 +165,9 @@ function journalCtes(entries: readonly PostedEntry[]): SQL[] {
  * conflict; the insert's ON CONFLICT only covers a row another transaction created since
  * this statement's snapshot.) `system` marks accounts without a user, which may run negative.
  * Cost is linear in the number of deltas: `bal_in` (planned small, from the `any(...)` on the
- * accounts' primary key) drives one index probe of `balances` per delta by its full key; no
- * per-row `any(<every account>)` filter, which made a coupon to n holders cost n x n
- * (bench:servicing, docs/benchmarks.md).
+ * accounts' primary key) drives one index probe of `balances` per delta by its full key. The
+ * per-row `any(<every account>)` filter made a coupon to n holders cost n x n, so only small
+ * batches keep it (decision 0045, docs/benchmarks.md).
  */
 function balanceCtes(deltas: readonly BalanceDelta[]): SQL[] {
   const rows = deltas.map((d) => ({
@@ -175,6 +178,9 @@ function balanceCtes(deltas: readonly BalanceDelta[]): SQL[] {
     reserved: d.reserved,
   }));
   const accounts = uuidArray(deltas.map((d) => d.accountId));
+  // Small batches (the order path) keep the per-row `any(...)` beside each probe, the plan they
+  // were measured with; past SMALL_BATCH it is linear per row, so a large post drops it.
+  const narrow = deltas.length <= SMALL_BATCH ? sql`and b.account_id = any(${accounts})` : sql``;
   return [
     sql`bal_in as (select d.account_id, d.asset_type, d.asset, d.total, d.reserved, a.user_id is null as system
       from json_to_recordset(${jsonRows(rows)}::json) as d(account_id uuid, asset_type text, asset text, total bigint, reserved bigint)
@@ -182,11 +188,13 @@ function balanceCtes(deltas: readonly BalanceDelta[]): SQL[] {
     sql`bal_upd as (update balances b set total = b.total + d.total, reserved = b.reserved + d.reserved from bal_in d
       where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset
         and b.reserved + d.reserved >= 0 and (d.system or b.total + d.total >= b.reserved + d.reserved)
+        ${narrow}
       returning b.account_id, b.asset_type, b.asset, b.total, b.reserved)`,
     sql`bal_ins as (insert into balances (account_id, asset_type, asset, total, reserved)
       select d.account_id, d.asset_type, d.asset, d.total, d.reserved from bal_in d
       where d.reserved >= 0 and (d.system or d.total >= d.reserved)
-        and not exists (select 1 from balances b where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset)
+        and not exists (select 1 from balances b where b.account_id = d.account_id and b.asset_type = d.asset_type and b.asset = d.asset
+          ${narrow})
       on conflict (account_id, asset_type, asset) do update
         set total = balances.total + excluded.total, reserved = balances.reserved + excluded.reserved
         where balances.reserved + excluded.reserved >= 0 and balances.total + excluded.total >= balances.reserved + excluded.reserved
