@@ -23,7 +23,10 @@ export const instrumentEventSchema = z.object({
   /** Posted to holders other than the issuer (sum of their journal lines); null until processed. */
   paidAmount: z.string().nullable(),
   holders: z.number().int().nullable(),
-  /** The signed-in user's own journal line for this event (paid), or share of it (missed); null if none. */
+  /**
+   * The signed-in user's own journal line for this event (paid), or their share of it as holder of
+   * record when missed or due and not yet paid (pending); null if none.
+   */
   ownAmount: z.string().nullable(),
   reason: z.string().nullable(),
   processedAt: timestampSchema.nullable(),
@@ -43,7 +46,7 @@ export const instrumentEventsSchema = z
   .meta({ id: 'InstrumentEvents' });
 export type InstrumentEvents = z.infer<typeof instrumentEventsSchema>;
 
-export const SERVICING_PAYMENT_STATUSES = ['completed', 'failed'] as const;
+export const SERVICING_PAYMENT_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 /** A servicing payment to (or missed for) the signed-in holder: one row of Recent Transactions. */
 export const servicingPaymentSchema = z.object({
@@ -53,12 +56,15 @@ export const servicingPaymentSchema = z.object({
   instrumentName: z.string(),
   /** ACTUS event type (IP coupon, PR/MD principal, DV dividend, …). */
   eventType: z.string(),
-  /** The holder's amount, decimal in `currency`: posted (completed) or owed and not paid (failed). */
+  /** The holder's amount, decimal in `currency`: posted (completed), due and not yet posted (pending) or owed and not paid (failed). */
   amount: z.string(),
   currency: z.string(),
-  /** completed: posted to the holder; failed: the issuer missed the payment (credit event). */
+  /**
+   * completed: posted to the holder (settled); pending: the payment date has come and the holder is
+   * of record, the servicing run has not posted it yet; failed: the issuer missed it (credit event).
+   */
   status: z.enum(SERVICING_PAYMENT_STATUSES),
-  /** When the payment was posted or recorded as missed (ISO-8601 UTC). */
+  /** When the payment was posted or recorded as missed; for a pending one, its payment date (ISO-8601 UTC). */
   time: timestampSchema,
   reason: z.string().nullable(),
 });

@@ -7,10 +7,12 @@ import {
 } from '@meridian/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instruments, journalLines } from '../../db/schema';
+import { instruments, journalLines, users } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { custodyMove, holdings, issueBond, orderClient } from '../trading/test-support';
 import { serviceInstruments } from './runner';
+import { materialiseSchedules } from './service';
+import { instrumentEventsView, myServicingPayments } from './views';
 
 let t: TestApp;
 let issuer: string;
@@ -26,8 +28,9 @@ beforeAll(async () => {
   issuer = await t.signIn('issuer@meridian.test');
   for (const who of ['investor', 'investor2', 'demo', 'custodian'])
     cookies[who] = await t.signIn(`${who}@meridian.test`);
-});
-afterAll(() => t.close());
+  // A fresh app and five sign-ins: minutes on a loaded machine.
+}, 180_000);
+afterAll(() => t?.close());
 
 async function trade(seller: string, buyer: string, instrumentId: string, quantity: number, price = '100.00') {
   const sell = await api.place(seller, { instrumentId, orderType: 'sell', type: 'limit', quantity, price });
@@ -279,6 +282,35 @@ describe('servicing ACTUS events', () => {
       status: 'completed',
       amount: fromMinorUnits(share(held.investor)),
     });
+  });
+
+  it('shows a due payment as pending to its holder until the run posts it, then as settled', async () => {
+    const bond = await issueBond(t, issuer, 'Servicing Test Pending PAM');
+    await trade(issuer, cookies.investor2!, bond, 300);
+    await materialiseSchedules(t.db);
+    const [holder] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'investor2@meridian.test'));
+    const due = dayAfter(12);
+    // Before the payment date: scheduled, nothing owed yet.
+    const early = (await instrumentEventsView(t.db, bond, holder!.id, new Date()))!.events[0]!;
+    expect(early).toMatchObject({ eventType: 'IP', status: 'scheduled', ownAmount: null });
+    expect((await myServicingPayments(t.db, holder!.id, 500, new Date())).some((p) => p.instrumentId === bond)).toBe(
+      false,
+    );
+    // The date has come, the run has not: the holder's share (40,000.00 x 300 / 10,000) is pending.
+    const [pendingEvent] = (await instrumentEventsView(t.db, bond, holder!.id, due))!.events;
+    expect(pendingEvent).toMatchObject({ status: 'scheduled', ownAmount: '1200.00', paidAmount: null });
+    const pending = (await myServicingPayments(t.db, holder!.id, 500, due)).filter((p) => p.instrumentId === bond);
+    expect(pending).toMatchObject([{ id: pendingEvent!.id, status: 'pending', amount: '1200.00', eventType: 'IP' }]);
+    expect((await serviceInstruments(t.app, due)).filter((o) => o.instrumentId === bond)).toMatchObject([
+      { status: 'paid' },
+    ]);
+    // Posted (the holder's journal line): settled (completed) for the amount that was pending, no longer pending.
+    expect((await instrumentEventsView(t.db, bond, holder!.id, due))!.events[0]).toMatchObject({
+      status: 'paid',
+      ownAmount: '1200.00',
+    });
+    const settled = (await myServicingPayments(t.db, holder!.id, 500, due)).filter((p) => p.instrumentId === bond);
+    expect(settled).toMatchObject([{ id: pendingEvent!.id, status: 'completed', amount: '1200.00' }]);
   });
 
   it('keeps cash and units conserved: every journal entry nets to zero per asset', async () => {

@@ -37,6 +37,7 @@ export async function instrumentEventsView(
   db: Db,
   instrumentId: string,
   userId: string,
+  now = new Date(),
 ): Promise<InstrumentEvents | null> {
   const [instrument] = await db
     .select({
@@ -60,6 +61,7 @@ export async function instrumentEventsView(
         where l.entry_id = e.journal_entry_id and l.asset_type = 'cash'
       ) p on true
       left join lateral (${missedShare(userId)}) m on e.status = 'missed'
+        or (e.status = 'scheduled' and e.event_time <= ${now.toISOString()})
       where e.instrument_id = ${instrumentId}
       order by e.event_time, e.event_type`,
   );
@@ -115,7 +117,7 @@ export async function instrumentEventsView(
 }
 
 /**
- * The share of a missed event `userId` would have received: floor(scheduled x units of record /
+ * The share of a missed (or due, not yet paid) event `userId` would receive: floor(scheduled x units of record /
  * units in issue), units of record from the journal before the record time (as when paying).
  * The issuer's own units are never paid, so the issuer has no share. Used inside a lateral join
  * over `servicing_events e`.
@@ -148,9 +150,16 @@ type PaymentRow = {
 
 /**
  * The servicing payments `userId` received (journal lines of servicing entries to the user's
- * account) and the ones an issuer missed while the user held units of record, newest first.
+ * account: completed, i.e. settled), the ones due to the user as holder of record that the
+ * servicing run has not posted yet (pending, their share as the run will compute it) and the ones
+ * an issuer missed while the user held units of record (failed), newest first.
  */
-export async function myServicingPayments(db: Db, userId: string, limit: number): Promise<ServicingPayment[]> {
+export async function myServicingPayments(
+  db: Db,
+  userId: string,
+  limit: number,
+  now = new Date(),
+): Promise<ServicingPayment[]> {
   const rows = await selectRows<PaymentRow>(
     db,
     sql`select * from (
@@ -168,6 +177,13 @@ export async function myServicingPayments(db: Db, userId: string, limit: number)
         join instruments i on i.id = e.instrument_id
         cross join lateral (${missedShare(userId)}) m
         where e.status = 'missed' and m.own > 0
+      union all
+        select e.id, e.instrument_id, i.name, e.event_type, m.own::text, i.currency, 'pending', e.event_time,
+          'Due: waiting for the servicing run to post it'
+        from servicing_events e
+        join instruments i on i.id = e.instrument_id
+        cross join lateral (${missedShare(userId)}) m
+        where e.status = 'scheduled' and e.event_time <= ${now.toISOString()} and m.own > 0
       ) p
       order by at desc, id
       limit ${limit}`,

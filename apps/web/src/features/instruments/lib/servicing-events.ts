@@ -31,7 +31,10 @@ export function summariseEvents(events: readonly InstrumentEvent[], now: Date): 
   return summary;
 }
 
-/** A scheduled event whose date has passed is waiting for the scheduler's next run (every minute). */
-export function displayStatus(event: InstrumentEvent, now: Date): 'scheduled' | 'due' | InstrumentEvent['status'] {
-  return event.status === 'scheduled' && Date.parse(event.eventTime) <= now.getTime() ? 'due' : event.status;
+/**
+ * Scheduled (date still to come) vs paid (posted to holders: settled) vs pending: a scheduled
+ * event whose date has passed is waiting for the scheduler's next run (every minute).
+ */
+export function displayStatus(event: InstrumentEvent, now: Date): 'pending' | InstrumentEvent['status'] {
+  return event.status === 'scheduled' && Date.parse(event.eventTime) <= now.getTime() ? 'pending' : event.status;
 }

@@ -55,7 +55,11 @@ export default function InstrumentDetailPage({ params }: { params: Record<string
         badge={
           <>
             <Badge variant="outline">{data.contractType}</Badge>
-            <Badge variant={data.status === 'active' ? 'success' : 'secondary'}>{data.status}</Badge>
+            <Badge
+              variant={data.status === 'active' ? 'success' : data.status === 'defaulted' ? 'destructive' : 'secondary'}
+            >
+              {data.status}
+            </Badge>
           </>
         }
         actions={

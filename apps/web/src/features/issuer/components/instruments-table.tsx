@@ -72,7 +72,13 @@ export function InstrumentsTable({ instruments }: { instruments: InstrumentListI
               <TableCell>{row.maturityDate ? formatDate(row.maturityDate) : 'N/A'}</TableCell>
               <TableCell>
                 {/* SPEC §4: 'active' is highlighted, every other status muted. */}
-                <Badge variant={row.status === 'active' ? 'success' : 'secondary'}>{row.status}</Badge>
+                <Badge
+                  variant={
+                    row.status === 'active' ? 'success' : row.status === 'defaulted' ? 'destructive' : 'secondary'
+                  }
+                >
+                  {row.status}
+                </Badge>
               </TableCell>
               <TableCell className="text-muted-foreground">{formatDate(row.createdAt)}</TableCell>
             </TableRow>

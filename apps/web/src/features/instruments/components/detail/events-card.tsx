@@ -11,7 +11,7 @@ import { displayStatus, summariseEvents } from '../../lib/servicing-events';
 
 const STATUS_VARIANT = {
   scheduled: 'outline',
-  due: 'info',
+  pending: 'info',
   paid: 'success',
   missed: 'destructive',
   failed: 'warning',
@@ -27,7 +27,10 @@ export function EventsCard({ instrumentId, currency }: { instrumentId: string; c
     <Card>
       <CardHeader>
         <CardTitle>Events</CardTitle>
-        <CardDescription>Scheduled payments from the ACTUS schedule beside what holders were paid.</CardDescription>
+        <CardDescription>
+          Scheduled payments from the ACTUS schedule beside what holders were paid: scheduled (date to come), pending
+          (due, not yet posted), paid (posted to holders), missed (the issuer could not pay).
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {events.isPending ? (
