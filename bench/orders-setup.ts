@@ -18,7 +18,8 @@ export const TRADERS = ['issuer', 'investor', 'investor2', 'demo', 'marketmaker'
 
 export interface Backend {
   name: string;
-  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+  /** `dbName`: the PostgreSQL database (its backends' CPU is read from /proc); absent for PGlite. */
+  open(): Promise<{ database: Database; dispose(): Promise<void>; dbName?: string }>;
 }
 
 /** On-disk PGlite in a temporary directory: every commit goes to the file system. */
@@ -44,6 +45,7 @@ export function postgresBackend(serverUrl: string): Backend {
       const database = await createDb({ databaseUrl: url.toString() });
       return {
         database,
+        dbName: name,
         dispose: async () => {
           await admin.unsafe(`drop database if exists "${name}" with (force)`);
           await admin.end({ timeout: 5 });

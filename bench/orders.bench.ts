@@ -10,14 +10,17 @@
  * (pglite,postgres).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
 import { users } from '../apps/server/src/db/schema';
 import { placeOrderSchema } from '@meridian/schemas';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { cpuTicks, postgresTicks, usPer } from './processes';
 // @ts-expect-error -- plain JavaScript module shared with the wrk script's order stream
 import { nextOrder, random } from './orders-workload.mjs';
 import {
@@ -38,6 +41,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+const BARE_PORT = 5105;
+const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
 const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
 
 interface LevelResult {
@@ -50,6 +55,24 @@ interface LevelResult {
   statuses: Record<string, number>;
   /** orders/s of every run of the level, when it was run several times. */
   runs?: number[];
+  /** CPU of this process's main thread (the server's event loop) per request, us (the median run's). */
+  mainUs?: number;
+  /** CPU of the database's backends per request, us (PostgreSQL only; PGlite runs on the main thread). */
+  pgUs?: number;
+  /** Transactions (one per statement outside an explicit transaction) committed per request. */
+  statementsPerOrder?: number;
+}
+
+/** Committed + rolled back transactions of a database so far (pg_stat_database). */
+async function transactions(database: string): Promise<number> {
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin<{ n: string }[]>`select (xact_commit + xact_rollback)::text as n
+      from pg_stat_database where datname = ${database}`;
+    return Number(row?.n ?? Number.NaN);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
 }
 
 function requireWrk(): void {
@@ -65,14 +88,28 @@ function requireWrk(): void {
 }
 
 /** One concurrency level: wrk with `clients` connections, one request in flight each, for MAX_SECONDS. */
-async function level(clients: number, marketFile: string, seconds = MAX_SECONDS): Promise<LevelResult> {
-  const wrk = spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, BASE], {
+async function level(
+  clients: number,
+  marketFile: string,
+  seconds = MAX_SECONDS,
+  base = BASE,
+  database?: string,
+): Promise<LevelResult> {
+  const main0 = cpuTicks(process.pid, true);
+  const pg0 = database ? postgresTicks(database) : 0;
+  const tx0 = database ? await transactions(database) : 0;
+  const wrk = spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, base], {
     env: { ...process.env, BENCH_MARKET: marketFile },
   });
   let output = '';
   wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   wrk.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => wrk.on('close', resolve));
+  const mainTicks = cpuTicks(process.pid, true) - main0;
+  const pgTicks = database ? postgresTicks(database) - pg0 : Number.NaN;
+  // PostgreSQL publishes a backend's counters when it goes idle; give it a moment.
+  if (database) await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const statements = database ? (await transactions(database)) - tx0 : Number.NaN;
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
@@ -92,7 +129,44 @@ async function level(clients: number, marketFile: string, seconds = MAX_SECONDS)
     p50: r.p50,
     p99: r.p99,
     statuses: r.statuses,
+    mainUs: usPer(mainTicks, r.requests),
+    statementsPerOrder: statements / r.requests,
+    pgUs: usPer(pgTicks, r.requests),
   };
+}
+
+/**
+ * The baseline of the CPU target (issue 16 item 7): a bare Fastify POST in this same process,
+ * same wrk script and body, JSON parsed and a small JSON answer serialised by its response
+ * schema — no hooks, session, validation or database.
+ */
+async function bareFastify(marketFile: string): Promise<LevelResult[]> {
+  const bare = Fastify();
+  bare.post(
+    '/api/orders',
+    {
+      schema: {
+        response: {
+          201: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' } } },
+        },
+      },
+    },
+    async (_request, reply) => reply.status(201).send({ id: randomUUID(), status: 'open' }),
+  );
+  await bare.listen({ port: BARE_PORT, host: '127.0.0.1' });
+  try {
+    await level(4, marketFile, 2, BARE_BASE); // warm-up, discarded
+    const results = [];
+    for (const clients of LEVELS) {
+      const runs: LevelResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await level(clients, marketFile, MAX_SECONDS, BARE_BASE));
+      const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+      results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)) });
+    }
+    return results;
+  } finally {
+    await bare.close();
+  }
 }
 
 /**
@@ -137,7 +211,7 @@ async function inProcess(app: FastifyInstance, clients: number, instrumentId: st
 }
 
 async function run(backend: Backend): Promise<LevelResult[]> {
-  const { database, dispose } = await backend.open();
+  const { database, dispose, dbName } = await backend.open();
   const app = await startServer(database);
   const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-market-'));
   try {
@@ -150,7 +224,7 @@ async function run(backend: Backend): Promise<LevelResult[]> {
     const results = [];
     for (const clients of LEVELS) {
       const runs: LevelResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await level(clients, marketFile));
+      for (let i = 0; i < RUNS; i++) runs.push(await level(clients, marketFile, MAX_SECONDS, BASE, dbName));
       const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
       results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)) });
     }
@@ -171,13 +245,33 @@ if (BACKENDS.includes('postgres')) backends.push(postgresBackend(PG_URL));
 console.log(
   `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${MAX_SECONDS} s per HTTP level (wrk), in process up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s`,
 );
-console.log('| database | clients | orders | orders/s (median run) | p50 | p99 | all runs, orders/s | statuses |');
-console.log('|---|---:|---:|---:|---:|---:|---|---|');
+console.log(
+  '| database | clients | orders | orders/s (median run) | p50 | p99 | all runs, orders/s | main thread us/order | PostgreSQL us/order | transactions/order | statuses |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---|');
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const us = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '-' : `${Math.round(v)}`);
+const row = (name: string, r: LevelResult) =>
+  console.log(
+    `| ${name} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${us(r.mainUs)} | ${us(r.pgUs)} | ${r.statementsPerOrder === undefined || Number.isNaN(r.statementsPerOrder) ? '-' : r.statementsPerOrder.toFixed(2)} | ${JSON.stringify(r.statuses)} |`,
+  );
+const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-bare-'));
+const bareFile = join(dir, 'market.json');
+writeFileSync(bareFile, JSON.stringify({ instrumentId: randomUUID(), origin: ORIGIN, cookies: ['a=b'] }));
+// BENCH_BARE=0 skips the baseline (e.g. to profile the order path alone with --cpu-prof).
+const bare = process.env.BENCH_BARE === '0' ? [] : await bareFastify(bareFile);
+rmSync(dir, { recursive: true, force: true });
+for (const r of bare) row('bare Fastify POST (no database)', r);
+const mainByClients = new Map(bare.map((r) => [r.clients, r.mainUs ?? Number.NaN]));
+const ratios: string[] = [];
 for (const backend of backends) {
   for (const r of await run(backend)) {
-    const ms = (v: number) => `${v.toFixed(1)} ms`;
-    console.log(
-      `| ${backend.name}${'inProcess' in r.statuses ? ' — in process, no HTTP' : ''} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${JSON.stringify(r.statuses)} |`,
-    );
+    const inProcess = 'inProcess' in r.statuses;
+    row(`${backend.name}${inProcess ? ' — in process, no HTTP' : ''}`, r);
+    if (!inProcess && r.mainUs !== undefined && mainByClients.has(r.clients))
+      ratios.push(
+        `${backend.name}, ${r.clients} clients: ${(r.mainUs / mainByClients.get(r.clients)!).toFixed(2)}x the bare POST's main-thread CPU per request`,
+      );
   }
 }
+for (const line of ratios) console.log(`- ${line}`);

@@ -353,6 +353,53 @@ export const streamMessageSchema = z
   .meta({ id: 'StreamMessage' });
 export type StreamMessage = z.infer<typeof streamMessageSchema>;
 
+/** A client's reference for a WebSocket command, echoed in its answer (correlation, not idempotency). */
+const commandRef = z.string().min(1).max(100);
+
+/**
+ * Order entry over `/api/stream` (issue 16 item 7): one JSON text frame per command. `place`
+ * carries the `POST /api/orders` body in `order` (validated by placeOrderSchema, same
+ * messages) and the Idempotency-Key as `idempotencyKey`; `cancel` is `DELETE /api/orders/:id`.
+ */
+export const streamCommandSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('place'),
+      ref: commandRef,
+      idempotencyKey: z.string().min(1).max(200).optional(),
+      order: z.unknown(),
+    }),
+    z.object({ type: z.literal('cancel'), ref: commandRef, orderId: z.uuid() }),
+  ])
+  .meta({ id: 'StreamCommand' });
+export type StreamCommand = z.infer<typeof streamCommandSchema>;
+
+/**
+ * The answer to one command, with the HTTP route's status and body: `result` carries the
+ * order (201 placed, 200 cancelled; `replayed` as the `idempotent-replayed` header), `error`
+ * the error body (code, message, issues). `ref` is null when the frame could not be read.
+ */
+export const streamCommandAnswerSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('result'),
+      ref: commandRef,
+      status: z.number().int(),
+      order: orderSchema,
+      replayed: z.boolean(),
+    }),
+    z.object({
+      type: z.literal('error'),
+      ref: commandRef.nullable(),
+      status: z.number().int(),
+      code: z.string(),
+      message: z.string(),
+      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  ])
+  .meta({ id: 'StreamCommandAnswer' });
+export type StreamCommandAnswer = z.infer<typeof streamCommandAnswerSchema>;
+
 /**
  * A deposit or withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
  * nothing has moved yet; a second, distinct custodian approves it (POST

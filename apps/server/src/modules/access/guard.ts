@@ -1,5 +1,6 @@
 import { formatMoneyText } from '@meridian/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { auditContext } from '../audit/context';
 import { requireAuth } from '../auth/guard';
@@ -64,6 +65,21 @@ export function requirePermission(permissionId: string, options: PermissionOptio
   };
   // Tagged so the authorization matrix test can read which permission a route demands.
   return Object.assign(permissionGuard, { permissionId, readsRequest: options.amount !== undefined });
+}
+
+/**
+ * The guard's permission decision for requests that arrive another way (order entry over the
+ * WebSocket): what authorised it (`place_orders (role_based)`), or 403 `Missing permission:
+ * <id>` / the over-the-limit message. Not routed to a supervisor: over the limit is refused.
+ */
+export async function authorise(db: Db, userId: string, permissionId: string, amount?: bigint): Promise<string> {
+  // Holdings may come from a short-lived cache; the amount is checked against them every time.
+  const candidates = await cachedCandidates(db, userId, permissionId);
+  const decision = decidePermission(candidates, amount);
+  if (decision.hasPermission) return `${permissionId} (${decision.source})`;
+  // Held, but not for this amount: say how much the user may commit, in words and dollars.
+  const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
+  throw forbidden(heldWithoutAmount ? limitMessage(permissionId, candidates) : `Missing permission: ${permissionId}`);
 }
 
 /** What each amount-limited permission lets a user do, for the over-the-limit message. */

@@ -12,6 +12,7 @@ import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { requireAuth } from '../auth/guard';
+import { resolveUserCached } from '../auth/session';
 import { candles, listedInstruments } from './queries';
 import { attachStream, TickerPublisher } from './stream';
 import { tickers } from './tickers';
@@ -90,11 +91,16 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         tags: ['market-data'],
-        summary: 'WebSocket: book, trade, ticker and own order frames (JSON)',
+        summary: 'WebSocket: book, trade, ticker and own order frames (JSON); order entry',
         description:
           'Upgrade with the session cookie. Every text frame is one JSON StreamMessage: `book`, `trade` and ' +
           '`ticker` for every instrument (numbered by `seq` per instrument), `order` for the caller’s own ' +
-          'orders only. The server closes with 1001 (going away) when it shuts down; reconnect and resync from REST.',
+          'orders only. The server closes with 1001 (going away) when it shuts down; reconnect and resync from REST. ' +
+          'Order entry: send a StreamCommand frame (`place` with the POST /api/orders body in `order` and an ' +
+          'optional `idempotencyKey`, or `cancel` with `orderId`); it is answered by one StreamCommandAnswer ' +
+          'frame with the same `ref`, carrying the status and body the HTTP route would answer with ' +
+          '(same validation, place_orders permission and limits, idempotency and audit rows). At most 64 ' +
+          'commands in flight per connection (more answer 429).',
         response: {
           101: {
             description: 'Switching Protocols; then StreamMessage frames',
@@ -103,7 +109,26 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (socket, request) => attachStream(socket, request.user.id, app.marketEvents),
+    (socket, request) =>
+      attachStream(socket, request.user.id, app.marketEvents, (text) =>
+        // The session is looked up per command (cached as for HTTP): one that ended answers 401.
+        app.orderEntry.command(
+          text,
+          async () => {
+            const user = await resolveUserCached(request);
+            return user
+              ? {
+                  userId: user.id,
+                  actorId: user.id,
+                  actorEmail: user.email,
+                  requestId: request.id,
+                  clientAddress: request.ip,
+                }
+              : null;
+          },
+          request.log,
+        ),
+      ),
   );
 };
 

@@ -7,8 +7,18 @@ import { tickers, type BookQuotes } from './tickers';
 const MAX_BUFFERED_BYTES = 1 << 20;
 const TICKER_DELAY_MS = 500;
 
-/** Forwards bus events to one authenticated connection: everything public, plus the user's own orders. */
-export function attachStream(socket: WebSocket, userId: string, bus: MarketEventBus): void {
+/** Commands one connection may have in flight; more are answered 429 at once. */
+export const MAX_COMMANDS_IN_FLIGHT = 64;
+
+/** Answers one command frame (order entry, provided by the trading module): a JSON-serialisable answer. */
+export type CommandHandler = (text: string) => Promise<{ type: string; ref: string | null }>;
+
+/**
+ * Forwards bus events to one authenticated connection: everything public, plus the user's
+ * own orders. With `commands`, text frames the client sends are commands (order entry),
+ * each answered by one frame carrying its `ref`.
+ */
+export function attachStream(socket: WebSocket, userId: string, bus: MarketEventBus, commands?: CommandHandler): void {
   const unsubscribe = bus.subscribe((event) => {
     if (socket.readyState !== socket.OPEN) return;
     const { userId: owner, remote: _remote, ...message } = event;
@@ -18,8 +28,42 @@ export function attachStream(socket: WebSocket, userId: string, bus: MarketEvent
   });
   socket.on('close', unsubscribe);
   socket.on('error', unsubscribe);
-  // Clients only listen; anything they send is ignored.
-  socket.on('message', () => undefined);
+  if (!commands) {
+    socket.on('message', () => undefined);
+    return;
+  }
+  let inFlight = 0;
+  socket.on('message', (data, isBinary) => {
+    const text = isBinary ? '' : String(data);
+    if (inFlight >= MAX_COMMANDS_IN_FLIGHT) {
+      socket.send(
+        JSON.stringify({
+          type: 'error',
+          ref: refOf(text),
+          status: 429,
+          code: 'TOO_MANY_REQUESTS',
+          message: `At most ${MAX_COMMANDS_IN_FLIGHT} commands in flight per connection`,
+        }),
+      );
+      return;
+    }
+    inFlight++;
+    void commands(text)
+      .then((answer) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+      })
+      .finally(() => inFlight--);
+  });
+}
+
+/** The `ref` of a frame refused before it was read, when it has a readable one. */
+function refOf(text: string): string | null {
+  try {
+    const ref = (JSON.parse(text) as { ref?: unknown }).ref;
+    return typeof ref === 'string' && ref.length <= 100 ? ref : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Publishes an instrument's ticker shortly after its trades or book changed (coalesced). */

@@ -1,22 +1,13 @@
-import {
-  myTradeListSchema,
-  orderListSchema,
-  orderSchema,
-  placeOrderSchema,
-  tradeListSchema,
-  type Order,
-} from '@meridian/schemas';
+import { myTradeListSchema, orderListSchema, orderSchema, placeOrderSchema, tradeListSchema } from '@meridian/schemas';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../access/guard';
 import { auditContext } from '../audit/context';
 import { checkPermission } from '../access/service';
 import { requireAuth } from '../auth/guard';
 import { LocalEventBus, type MarketEventBus } from '../market-data/event-bus';
-import { orderDto } from './dto';
-import type { Outcome } from './order-flow';
 import { LIST_LIMIT, listMyTrades, listOrders, listTrades, type Page } from './queries';
 import { NEXT_CURSOR_HEADER } from '../../db/cursor';
 import { TradingService } from './service';
@@ -24,11 +15,15 @@ import { NatsEventBus } from '../market-data/nats-bus';
 import { LeaseOwnership, SoloOwnership } from './ownership';
 import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
+import { fastSerializer } from './serializer';
+import { OrderEntry } from './order-entry';
 
 declare module 'fastify' {
   interface FastifyInstance {
     trading: TradingService;
     marketEvents: MarketEventBus;
+    /** Order entry shared by the HTTP routes and the WebSocket (`/api/stream` commands). */
+    orderEntry: OrderEntry;
   }
 }
 
@@ -49,10 +44,13 @@ const idempotencyHeaders = z.object({
   'idempotency-key': z.string().min(1).max(200).optional(),
 });
 
-function answer(outcome: Outcome, service: TradingService): Order {
-  if (!outcome.ok) throw outcome.error;
-  return orderDto(outcome.order, service.instrumentOf(outcome.order.instrumentId)!);
-}
+/** Order answers are written by fast-json-stringify, not re-validated by zod (see fastSerializer). */
+const orderSerializer = fastSerializer(orderSchema);
+
+/** The order answer (2xx) by the compiled serialiser; every other status (errors) as the app does. */
+type SerializerRoute = Parameters<typeof serializerCompiler>[0];
+const orderAnswers = (route: SerializerRoute) =>
+  route.httpStatus?.startsWith('2') ? orderSerializer : serializerCompiler(route);
 
 const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared with market-data (book endpoint, stream) and the liquidity provider, hence fastify-plugin.
@@ -70,6 +68,8 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const bus: MarketEventBus = nats ? new NatsEventBus(nats, ownership.instanceId, app.log) : new LocalEventBus();
   app.decorate('marketEvents', bus);
   app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log, ownership));
+  const entry = new OrderEntry(app.db, app.trading);
+  app.decorate('orderEntry', entry);
   const link = nats ? NatsTradingLink.serve(nats, app.trading, app.log) : null;
   const meter = new ThroughputMeter(app.db);
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
@@ -90,6 +90,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
+      // The same decision as entry.authorisePlace (WebSocket orders): place_orders for the notional.
       preHandler: requirePermission('place_orders', {
         amount: (request) => app.trading.notionalInLimitCurrency(request.body as never),
       }),
@@ -100,17 +101,16 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: placeOrderSchema,
         response: { 201: orderSchema },
       },
+      serializerCompiler: orderAnswers as never,
     },
     async (request, reply) => {
-      const outcome = await app.trading.placeOrder(
-        request.user.id,
+      const { order, replayed } = await entry.place(
+        { userId: request.user.id, ...auditContext(request) },
         request.body,
         request.headers['idempotency-key'] ?? null,
-        0,
-        auditContext(request),
       );
-      if (outcome.ok && outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(answer(outcome, app.trading));
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(order);
     },
   );
 
@@ -124,9 +124,9 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.uuid() }),
         response: { 200: orderSchema },
       },
+      serializerCompiler: orderAnswers as never,
     },
-    async (request) =>
-      answer(await app.trading.cancelOrder(request.user.id, request.params.id, 0, auditContext(request)), app.trading),
+    async (request) => entry.cancel({ userId: request.user.id, ...auditContext(request) }, request.params.id),
   );
 
   app.get(
