@@ -66,7 +66,7 @@ const envSchema = z.object({
       .optional(),
   ),
   /** Instrument lease time in a cluster (PostgreSQL): how soon a dead owner's books move. */
-  CLUSTER_LEASE_MS: z.coerce.number().int().min(300).max(60_000).default(3_000),
+  CLUSTER_LEASE_MS: z.coerce.number().int().min(300).max(60_000).default(6_000),
 });
 
 // apps/web/dist, wherever the process was started from.
@@ -113,7 +113,7 @@ export interface Config {
   custodyInsuranceCover?: bigint;
   /** NATS server(s) of a cluster; unset on one process. */
   natsUrl?: string;
-  /** Instrument lease time on PostgreSQL (default 3 s). */
+  /** Instrument lease time on PostgreSQL (default 6 s, renewed every sixth: decision 0050). */
   clusterLeaseMs?: number;
   instanceName?: string;
 }

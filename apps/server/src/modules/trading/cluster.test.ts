@@ -314,6 +314,9 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     const refused: number[] = [];
     let retried = 0;
     let running = true;
+    /** Set at the kill: then the first order SENT after it and answered 201 (failover as a client sees it). */
+    let killedAt = Number.POSITIVE_INFINITY;
+    let acceptedAgainAt = Number.POSITIVE_INFINITY;
     const alive = () => instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
     const failed = { status: 0, body: null };
     /** Answers that are neither success nor an honest "try again" (503) nor a dropped connection. */
@@ -326,6 +329,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
         const via = alive()[(k + n) % alive().length]!;
         const [user, side] = (k + n) % 2 === 0 ? ['issuer', 'sell'] : ['investor2', 'buy'];
         const price = side === 'sell' ? '100.01' : '99.99';
+        const sentAt = Date.now();
         const res = await call(
           via,
           user,
@@ -335,6 +339,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
         ).catch(() => failed);
         if (res.status === 201) acknowledged.push(res.body.id);
         else refused.push(res.status);
+        if (res.status === 201 && sentAt >= killedAt) acceptedAgainAt = Math.min(acceptedAgainAt, Date.now());
         note(`order via ${via.name}`, res);
       }
     };
@@ -386,7 +391,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     ];
     await new Promise((r) => setTimeout(r, 3_000));
     const victim = ownerOf((await lease()).owner);
-    const killedAt = Date.now();
+    killedAt = Date.now();
     victim.process.kill('SIGKILL');
     const before = { orders: acknowledged.length, moves: moves.size, cancels: cancelled.length };
     await expect
@@ -438,7 +443,8 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     if (bid && ask) expect(Number(bid)).toBeLessThan(Number(ask));
     console.info(
       `cluster kill -9: ${acknowledged.length} orders, ${cancelled.length} cancels and ${moves.size} custody moves acknowledged, ` +
-        `${retried} custody retries, ${refused.length} refused (${[...new Set(refused)].join(',')}), lease moved ${failover} ms after the kill`,
+        `${retried} custody retries, ${refused.length} refused (${[...new Set(refused)].join(',')}), lease moved ${failover} ms after the kill, ` +
+        `orders on the book accepted again ${acceptedAgainAt - killedAt} ms after it`,
     );
   }, 180_000);
 });

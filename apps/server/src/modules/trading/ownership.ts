@@ -78,7 +78,13 @@ export class SoloOwnership implements Ownership {
 export interface LeaseOptions {
   /** A lease (and a member's heartbeat) not renewed for this long is free to take. */
   leaseMs?: number;
-  /** How often leases and the heartbeat are renewed; a quarter of the lease by default. */
+  /**
+   * How often leases and the member row are renewed (one statement, on a timer of its own):
+   * a sixth of the lease by default, so a renewal may be late by five periods (an event-loop
+   * stall, a slow database) before the lease runs out (decision 0050).
+   */
+  renewMs?: number;
+  /** How often members, orphaned books and rebalancing are looked at; a quarter of the lease by default. */
   heartbeatMs?: number;
   /** Most leases handed over to a newly preferred instance per heartbeat (rebalancing). */
   handoversPerBeat?: number;
@@ -98,6 +104,7 @@ export class LeaseOwnership implements Ownership {
   readonly instanceId: string;
   readonly clustered = true;
   private readonly leaseMs: number;
+  private readonly renewMs: number;
   private readonly heartbeatMs: number;
   private readonly handoversPerBeat: number;
   /** Leases held, with their epochs: fences and renewals use these. */
@@ -111,7 +118,13 @@ export class LeaseOwnership implements Ownership {
   private live = new Map<string, number>();
   private hooks: OwnershipHooks | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private renewTimer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
+  private renewing: Promise<void> | null = null;
+  /** When the last renewal that succeeded was sent (performance.now()); the leases ran at least until then + leaseMs. */
+  private renewedAt = 0;
+  /** Renewals that finished later than renewMs after the previous one (stalls survived): metrics, tests. */
+  lateRenewals = 0;
   private beats = 0;
   private stopped = false;
 
@@ -122,6 +135,7 @@ export class LeaseOwnership implements Ownership {
     // Unique per process start even when a name is configured (a restarted instance is a new member).
     this.instanceId = `${options.name ?? 'i'}-${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 3_000;
+    this.renewMs = options.renewMs ?? Math.max(50, Math.floor(this.leaseMs / 6));
     this.heartbeatMs = options.heartbeatMs ?? Math.max(100, Math.floor(this.leaseMs / 4));
     this.handoversPerBeat = options.handoversPerBeat ?? 4;
     this.log = options.log;
@@ -138,13 +152,40 @@ export class LeaseOwnership implements Ownership {
         .finally(() => (this.beating = null));
     }, this.heartbeatMs);
     this.timer.unref();
+    this.scheduleRenewal(this.renewMs);
+  }
+
+  /**
+   * Renewal runs on its own timer, never behind the heartbeat's scans and take-overs, and
+   * is re-armed after each attempt: a failed one is retried after a tenth of the period, not
+   * a whole one. Late renewals are counted (an event loop that stalled past the period).
+   */
+  private scheduleRenewal(delay: number): void {
+    if (this.stopped) return;
+    this.renewTimer = setTimeout(() => {
+      const sent = performance.now();
+      this.renewing = this.renew()
+        .then(() => {
+          if (this.renewedAt > 0 && sent - this.renewedAt > 2 * this.renewMs) this.lateRenewals++;
+          this.renewedAt = sent;
+          this.scheduleRenewal(this.renewMs);
+        })
+        .catch((error: unknown) => {
+          this.log?.warn({ err: error }, 'lease renewal failed; retrying');
+          this.scheduleRenewal(Math.max(20, Math.floor(this.renewMs / 10)));
+        })
+        .finally(() => (this.renewing = null));
+    }, delay);
+    this.renewTimer.unref();
   }
 
   /** Hands every lease back (expired at once) so the others take over without waiting. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.renewTimer) clearTimeout(this.renewTimer);
     await this.beating;
+    await this.renewing;
     const held = [...this.epochs.keys()];
     this.accepting.clear();
     try {
@@ -283,32 +324,45 @@ export class LeaseOwnership implements Ownership {
       where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch`);
   }
 
-  /** Heartbeat: member row, lease renewals, failover of dead owners' books, rebalancing. */
+  /**
+   * Member row and every held lease renewed in ONE statement (a round trip per period);
+   * leases this instance no longer holds (epoch moved: fenced, evicted) are dropped.
+   */
+  private async renew(): Promise<void> {
+    if (this.stopped) return;
+    const interval = `${this.leaseMs} milliseconds`;
+    const held = [...this.epochs.keys()];
+    const epochs = held.map((id) => this.epochs.get(id)!.toString());
+    const renewed = await selectRows<{ id: string | null }>(
+      this.db,
+      sql`with member as (
+          insert into cluster_members (id, started_at, heartbeat_at) values (${this.instanceId}, now(), now())
+          on conflict (id) do update set heartbeat_at = now() returning 1
+        ), renewed as (
+          update instrument_leases l set expires_at = now() + ${interval}::interval
+          from unnest(${sqlArray(held)}::uuid[], ${sqlArray(epochs)}::bigint[]) as o(id, epoch)
+          where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch
+          returning l.instrument_id::text as id
+        )
+        select id from renewed union all select null from member`,
+    );
+    const kept = new Set(renewed.map((r) => r.id));
+    for (const id of held) {
+      // Taken since the statement was built (acquire, evict) or lost: only a lease still at the
+      // epoch renewed against and not renewed is lost.
+      if (kept.has(id) || this.releasing.has(id)) continue;
+      if (this.epochs.get(id)?.toString() !== epochs[held.indexOf(id)]) continue;
+      this.log?.warn({ instrumentId: id, instance: this.instanceId }, 'instrument lease lost');
+      this.drop(id);
+    }
+  }
+
+  /** Heartbeat: live members, failover of dead owners' books, rebalancing (renewal runs apart: renew()). */
   private async beat(): Promise<void> {
     if (this.stopped) return;
     this.beats++;
     const interval = `${this.leaseMs} milliseconds`;
-    await this.db
-      .execute(sql`insert into cluster_members (id, started_at, heartbeat_at) values (${this.instanceId}, now(), now())
-      on conflict (id) do update set heartbeat_at = now()`);
-    const held = [...this.epochs.keys()];
-    if (held.length > 0) {
-      const epochs = held.map((id) => this.epochs.get(id)!.toString());
-      const renewed = await selectRows<{ id: string }>(
-        this.db,
-        sql`update instrument_leases l set expires_at = now() + ${interval}::interval
-          from unnest(${sqlArray(held)}::uuid[], ${sqlArray(epochs)}::bigint[]) as o(id, epoch)
-          where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch
-          returning l.instrument_id::text as id`,
-      );
-      const kept = new Set(renewed.map((r) => r.id));
-      for (const id of held) {
-        if (!kept.has(id) && !this.releasing.has(id)) {
-          this.log?.warn({ instrumentId: id, instance: this.instanceId }, 'instrument lease lost');
-          this.drop(id);
-        }
-      }
-    }
+    if (this.beats === 1) await this.renew();
     const members = await selectRows<{ id: string }>(
       this.db,
       sql`select id from cluster_members where heartbeat_at > now() - ${interval}::interval`,
