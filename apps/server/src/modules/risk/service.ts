@@ -44,7 +44,8 @@ export function reportingMoney(fx: FxTable, currency: Currency) {
  * an entry whose transaction began earlier but committed later still changes it), curves,
  * spreads, limits, capital base, this portfolio's stored history (by primary-key prefix, not
  * every portfolio's), and the caller's organisation (limits and capital are the organisation's),
- * which spares the route a separate lookup for its own portfolio.
+ * which spares the route a separate lookup for its own portfolio. An organisation scope asked
+ * for without a user (COREP per organisation: userId '') looks up no user.
  */
 async function version(
   db: Db,
@@ -53,7 +54,7 @@ async function version(
 ): Promise<{ version: string; organisationId: string | null }> {
   const [row] = await selectRows<Record<string, string | null>>(
     db,
-    sql`select (select organisation_id from users where id = ${userId}) as organisation,
+    sql`select (select organisation_id from users where id = ${userId || null}) as organisation,
                (select max(created_at)::text || ' ' || count(*) from journal_entries) as journal,
                (select max(as_of)::text from risk_free_curve_points) as curves,
                (select string_agg(rating || spread_bp, ',') from credit_spreads) as spreads,
