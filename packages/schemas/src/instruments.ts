@@ -92,7 +92,8 @@ const instrumentFormShape = z.object({
   notionalAmount: z
     .union(
       [
-        z.number(),
+        // Form resolvers report a failed union by its first branch's first issue: it must say this.
+        z.number({ error: INSTRUMENT_MESSAGES.notionalRequired }),
         z
           .string()
           .regex(/^\s*\d+(\.\d+)?\s*$/, INSTRUMENT_MESSAGES.notionalDecimals)
