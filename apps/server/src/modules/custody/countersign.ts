@@ -9,7 +9,7 @@ import {
   type ProcessSettlementsPending,
   type ProcessSettlementsResult,
 } from '@meridian/schemas';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { retryingTransaction } from '../../db/retry';
 import { approvals, departments, roleAssignments, roles, users } from '../../db/schema';
@@ -255,9 +255,7 @@ export async function requestProcessQueue(
     const [open] = await tx
       .select()
       .from(approvals)
-      .where(
-        and(eq(approvals.kind, BATCH_APPROVAL), eq(approvals.status, 'pending'), sql`${approvals.expiresAt} > ${now}`),
-      )
+      .where(and(eq(approvals.kind, BATCH_APPROVAL), eq(approvals.status, 'pending'), gt(approvals.expiresAt, now)))
       .orderBy(desc(approvals.createdAt))
       .limit(1);
     if (open) return batchAnswer(open, await emails(tx, [open.requestedBy]), actorId);
