@@ -21,19 +21,15 @@ export async function apiRequest<T = unknown>(
   });
   await throwIfNotOk(response);
   const text = await response.text();
+  const parsed = parseText<T>(text);
   // An over-limit action of a supervised role was not done but sent for approval (decision 0049):
   // the caller must not treat it as done, so it surfaces as an error carrying the server's message.
-  if (response.status === 202 && isSupervisionRequired(text)) throw new Error(`202: ${text}`);
-  return parseText<T>(text);
+  if (response.status === 202 && hasCode(parsed, 'SUPERVISION_REQUIRED')) throw new Error(`202: ${text}`);
+  return parsed;
 }
 
-function isSupervisionRequired(text: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return !!parsed && typeof parsed === 'object' && 'code' in parsed && parsed.code === 'SUPERVISION_REQUIRED';
-  } catch {
-    return false;
-  }
+function hasCode(body: unknown, code: string): boolean {
+  return !!body && typeof body === 'object' && 'code' in body && body.code === code;
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {
