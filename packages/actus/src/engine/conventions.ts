@@ -65,7 +65,20 @@ class ContractConventions implements Conventions {
 // Adjusters are immutable: one per calendar object and convention, shared by all evaluations.
 const adjusters = new WeakMap<BusinessCalendar, Map<string, BusinessDayAdjuster>>();
 
+// The last adjuster looked up (most contracts of a portfolio share one calendar and convention).
+let lastCalendar: BusinessCalendar | undefined;
+let lastConvention = '';
+let lastAdjuster: BusinessDayAdjuster | undefined;
+
 function adjusterOf(convention: BusinessDayConvention, calendar: BusinessCalendar): BusinessDayAdjuster {
+  if (calendar === lastCalendar && convention === lastConvention && lastAdjuster !== undefined) return lastAdjuster;
+  lastAdjuster = adjusterFor(convention, calendar);
+  lastCalendar = calendar;
+  lastConvention = convention;
+  return lastAdjuster;
+}
+
+function adjusterFor(convention: BusinessDayConvention, calendar: BusinessCalendar): BusinessDayAdjuster {
   let byConvention = adjusters.get(calendar);
   if (byConvention === undefined) {
     byConvention = new Map();

@@ -168,22 +168,22 @@ function budgetOf(options: GenerateOptions): number | TermProblem {
   return { term: 'maxEvents', code: 'INVALID_VALUE', message: 'maxEvents must be a positive integer' };
 }
 
-// Horizons repeat (a portfolio revalued to one date): each string is parsed once.
-const horizons = new Map<string, Time | undefined>();
+// Horizons repeat (a portfolio revalued to one date): each string is parsed once. Kept
+// per string: the time, null for a blank horizon (none), NaN for an invalid one.
+const horizons = new Map<string, Time | null>();
 let lastHorizon = '';
-let lastHorizonTime: Time | undefined;
+let lastHorizonTime: Time | null = null;
 
-function horizonOf(text: string): Time | undefined {
+function horizonOf(text: string): Time | null {
   if (text === lastHorizon) return lastHorizonTime;
-  lastHorizonTime = horizons.has(text) ? horizons.get(text) : parseAndKeep(text);
+  let t = horizons.get(text);
+  if (t === undefined) {
+    t = text.trim() === '' ? null : (parseTime(text) ?? NaN);
+    if (horizons.size > 1000) horizons.clear();
+    horizons.set(text, t);
+  }
   lastHorizon = text;
-  return lastHorizonTime;
-}
-
-function parseAndKeep(text: string): Time | undefined {
-  const t = parseTime(text);
-  if (horizons.size > 1000) horizons.clear();
-  horizons.set(text, t);
+  lastHorizonTime = t;
   return t;
 }
 
@@ -202,10 +202,17 @@ function evaluatePublic<T>(
     };
   const opts = options ?? {};
   let to: Time | undefined;
-  if (opts.to !== undefined && opts.to !== null && String(opts.to).trim() !== '') {
-    to = horizonOf(String(opts.to));
-    if (to === undefined)
-      return { ok: false, error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }] };
+  const rawTo: unknown = opts.to;
+  if (rawTo !== undefined && rawTo !== null) {
+    const horizon = horizonOf(typeof rawTo === 'string' ? rawTo : String(rawTo));
+    if (horizon !== null) {
+      if (Number.isNaN(horizon))
+        return {
+          ok: false,
+          error: [{ term: 'to', code: 'INVALID_TYPE', message: 'to must be an ISO 8601 date-time' }],
+        };
+      to = horizon;
+    }
   }
   const limit = budgetOf(opts);
   if (typeof limit !== 'number') return { ok: false, error: [limit] };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareEvents, sortEvents, EVENT_SEQUENCE } from './sequence.js';
+import { compareEvents, sortEvents, sequenceOf, EVENT_SEQUENCE } from './sequence.js';
+import { roleSign, ROLE_SIGNS } from './role.js';
 import { newEvent } from './types.js';
 import { startBudget, restoreBudget } from './budget.js';
 
@@ -33,5 +34,18 @@ describe('sortEvents', () => {
     } finally {
       restoreBudget(previous);
     }
+  });
+});
+
+describe('sequenceOf and roleSign (switches standing in for their tables)', () => {
+  it('rank every event type as EVENT_SEQUENCE does, and unknown types last', () => {
+    for (const [type, rank] of Object.entries(EVENT_SEQUENCE)) expect([type, sequenceOf(type)]).toEqual([type, rank]);
+    expect(sequenceOf('XX')).toBe(999);
+  });
+
+  it('sign every role as ROLE_SIGNS does; absent and unknown roles are +1', () => {
+    for (const [role, sign] of Object.entries(ROLE_SIGNS)) expect([role, roleSign(role)]).toEqual([role, sign]);
+    expect(roleSign(undefined)).toBe(1);
+    expect(roleSign('XX')).toBe(1);
   });
 });

@@ -33,8 +33,65 @@ export const EVENT_SEQUENCE: Readonly<Record<string, number>> = {
   AD: 950,
 };
 
+/**
+ * The rank of an event type ({@link EVENT_SEQUENCE}). A switch rather than a lookup in the
+ * table: the table read with a variable key is a megamorphic keyed load (hash probe) that
+ * every event of every contract paid once; event types are the engine's interned string
+ * constants, which the switch compares by identity, the most frequent types first.
+ */
 export function sequenceOf(type: string): number {
-  return EVENT_SEQUENCE[type] ?? 999;
+  switch (type) {
+    case 'IP':
+      return 40;
+    case 'PR':
+      return 30;
+    case 'RR':
+      return 100;
+    case 'AD':
+      return 950;
+    case 'MD':
+      return 150;
+    case 'IED':
+      return 20;
+    case 'PRD':
+      return 130;
+    case 'TD':
+      return 140;
+    case 'FP':
+      return 60;
+    case 'SC':
+      return 110;
+    case 'IPCI':
+      return 40;
+    case 'RRF':
+      return 100;
+    case 'DV':
+      return 70;
+    case 'XD':
+      return 160;
+    case 'STD':
+      return 170;
+    case 'IPCB':
+      return 120;
+    case 'PRF':
+      return 105;
+    case 'IPFX':
+      return 40;
+    case 'IPFL':
+      return 45;
+    case 'MR':
+      return 80;
+    case 'ME':
+      return 180;
+    case 'CE':
+    case 'PD':
+    case 'PI':
+    case 'PP':
+    case 'PY':
+      return 0;
+    default:
+      return 999;
+  }
 }
 
 function rank(e: EngineEvent): number {
