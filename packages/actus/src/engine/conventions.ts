@@ -92,9 +92,18 @@ function adjusterFor(convention: BusinessDayConvention, calendar: BusinessCalend
   return adjuster;
 }
 
-export function conventionsOf(terms: ContractTerms): Conventions {
+/**
+ * The contract's calendar; an unknown name is the evaluation's problem (also for types
+ * whose events no convention moves, so that every type refuses the same terms).
+ */
+export function calendarOf(terms: ContractTerms): BusinessCalendar {
   const calendar = getCalendar(terms.calendar);
   if (!calendar) throw new EngineError('calendar', 'UNKNOWN_CALENDAR', `No calendar registered as ${terms.calendar}`);
+  return calendar;
+}
+
+export function conventionsOf(terms: ContractTerms): Conventions {
+  const calendar = calendarOf(terms);
   const bdc = adjusterOf(terms.businessDayConvention ?? 'NOS', calendar ?? NO_CALENDAR);
   return new ContractConventions(
     calendar,

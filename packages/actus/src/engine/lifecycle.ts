@@ -1,4 +1,5 @@
 import type { ContractTerms } from '../terms/types.js';
+import type { Time } from '../time/datetime.js';
 import { conventionsOf, type Conventions } from './conventions.js';
 import { isAfter, isBefore, sortEvents } from './sequence.js';
 import type { ContractModule, ContractState, EngineContext, EngineEvent } from './types.js';
@@ -57,6 +58,16 @@ export function emptyState(terms: ContractTerms): ContractState {
 generalizeNumberFields(emptyState({ statusDate: 0 } as ContractTerms));
 
 /**
+ * Whether an event is evaluated: ordered after monitoring (AD) at the status date and not
+ * after AD at the horizon (`upTo`, Infinity when none).
+ */
+export function inWindow(e: EngineEvent, sd: Time, upTo: Time): boolean {
+  const t = e.time;
+  if (t < sd || t > upTo) return false;
+  return !((t === sd || t === upTo) && (isBefore(e, sd, 'AD') || isAfter(e, upTo, 'AD')));
+}
+
+/**
  * Runs a lifecycle: schedule, keep events from the status date (after monitoring at
  * SD) up to the horizon, sort by the standard sequence, evaluate in order, and drop
  * events before the purchase date.
@@ -71,10 +82,7 @@ export function runLifecycle(lifecycle: Lifecycle, terms: ContractTerms, ctx: En
   const upTo = to ?? Infinity;
   for (let i = 0; i < scheduled.length; i++) {
     const e = scheduled[i] as EngineEvent;
-    const t = e.time;
-    if (t < sd || t > upTo) continue;
-    if ((t === sd || t === upTo) && (isBefore(e, sd, 'AD') || isAfter(e, upTo, 'AD'))) continue;
-    events.push(e);
+    if (inWindow(e, sd, upTo)) events.push(e);
   }
   sortEvents(events);
   const state = lifecycle.initialState(terms, conv, ctx);
