@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareEvents, sortEvents, sequenceOf, EVENT_SEQUENCE } from './sequence.js';
 import { roleSign, ROLE_SIGNS } from './role.js';
+import { MONITORING, STANDARD, standardTransitionOf } from '../contracts/common/transitions.js';
 import { newEvent } from './types.js';
 import { startBudget, restoreBudget } from './budget.js';
 
@@ -47,5 +48,14 @@ describe('sequenceOf and roleSign (switches standing in for their tables)', () =
     for (const [role, sign] of Object.entries(ROLE_SIGNS)) expect([role, roleSign(role)]).toEqual([role, sign]);
     expect(roleSign(undefined)).toBe(1);
     expect(roleSign('XX')).toBe(1);
+  });
+});
+
+describe('standardTransitionOf (a switch standing in for the STANDARD table)', () => {
+  it('gives every type its STANDARD transition and any other type monitoring', () => {
+    for (const [type, transition] of Object.entries(STANDARD))
+      expect([type, standardTransitionOf(type)]).toEqual([type, transition]);
+    for (const type of ['AD', 'IED', 'PR', 'XD', 'STD', 'DV', 'XX'])
+      expect(standardTransitionOf(type)).toBe(MONITORING);
   });
 });

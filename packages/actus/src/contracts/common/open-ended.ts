@@ -4,17 +4,27 @@ import type { ContractTerms } from '../../terms/types.js';
 import type { Conventions } from '../../engine/conventions.js';
 import { emptyState } from '../../engine/lifecycle.js';
 import { roleSign } from '../../engine/role.js';
-import { EngineError, newEvent, type ContractState, type EngineContext, type EngineEvent } from '../../engine/types.js';
+import {
+  EngineError,
+  newEvent,
+  type ContractState,
+  type EngineContext,
+  type EngineEvent,
+  type ObservedEvent,
+} from '../../engine/types.js';
 import { applyPamEvent } from '../pam.js';
 import { applyTermination, cycleEvents, feeEvents, rateResetEvents } from './schedules.js';
 
 const SETTLEMENT_SEQUENCE = 165;
 
+/** The observed exercise (XD) of the contract. A loop, not `find` with a closure: it runs per event. */
 export function exerciseOf(terms: ContractTerms, ctx: EngineContext): Time | undefined {
-  const xd = ctx.observedEvents.find(
-    (e) => e.type === 'XD' && (e.contractId === '' || e.contractId === terms.contractID),
-  );
-  return xd?.time;
+  const observed = ctx.observedEvents;
+  for (let i = 0; i < observed.length; i++) {
+    const e = observed[i] as ObservedEvent;
+    if (e.type === 'XD' && (e.contractId === '' || e.contractId === terms.contractID)) return e.time;
+  }
+  return undefined;
 }
 
 /**

@@ -28,7 +28,10 @@ export function cycleEvents(
 ): EngineEvent[] {
   if (anchor === undefined) return addEnd ? [conv.event(end, type)] : [];
   const times = createSchedule(anchor, end, cycle, terms.endOfMonthConvention, addEnd);
-  return times.map((t) => conv.event(t, type));
+  // A loop rather than map with a closure (a closure per call, a call per date).
+  const events: EngineEvent[] = [];
+  for (let i = 0; i < times.length; i++) events.push(conv.event(times[i] as Time, type));
+  return events;
 }
 
 /** Rate reset events (RR), with the first one after the status date fixed (RRF) when RRNXT is set. */

@@ -111,7 +111,7 @@ const maturity: Transition = (e, s, terms, conv, _ctx, base) => {
 };
 
 /** Monitoring and any event without effect of its own: accrue and move the status date. */
-const monitoring: Transition = (e, s, terms, conv, _ctx, base) => {
+export const MONITORING: Transition = (e, s, terms, conv, _ctx, base) => {
   accrueTo(s, terms, conv, e.calcTime, base.of(s));
   return 0;
 };
@@ -125,7 +125,8 @@ const prepayment: Transition = (e, s, terms, conv, _ctx, base) => {
   return payoff;
 };
 
-const STANDARD: Readonly<Record<string, Transition>> = {
+/** The transitions by event type (the definition {@link standardTransitionOf} follows); others: monitoring. */
+export const STANDARD: Readonly<Record<string, Transition>> = {
   PY: penalty,
   PP: prepayment,
   IP: interestPayment,
@@ -148,5 +149,39 @@ export function applyStandardEvent(
   ctx: EngineContext,
   base: AccrualBase,
 ): number {
-  return (STANDARD[e.type] ?? monitoring)(e, s, terms, conv, ctx, base);
+  return standardTransitionOf(e.type)(e, s, terms, conv, ctx, base);
+}
+
+/**
+ * The {@link STANDARD} transition of an event type (monitoring for any other type:
+ * {@link MONITORING}). A
+ * switch, not a table lookup with a variable key: that was a megamorphic keyed load per
+ * event of every interest-bearing contract.
+ */
+export function standardTransitionOf(type: string): Transition {
+  switch (type) {
+    case 'IP':
+      return interestPayment;
+    case 'RR':
+    case 'RRF':
+      return rateReset;
+    case 'IPCI':
+      return capitalization;
+    case 'MD':
+      return maturity;
+    case 'FP':
+      return feePayment;
+    case 'PRD':
+      return purchase;
+    case 'TD':
+      return termination;
+    case 'SC':
+      return scaling;
+    case 'PP':
+      return prepayment;
+    case 'PY':
+      return penalty;
+    default:
+      return MONITORING;
+  }
 }
