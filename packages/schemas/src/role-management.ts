@@ -4,6 +4,11 @@ import { RISK_LEVELS } from './access';
 
 export const COMPLIANCE_LEVELS = ['standard', 'enhanced', 'critical'] as const;
 export const URGENCY_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+/** What an elevation's `requestedDuration` counts: hours (SPEC, the default) or minutes (short elevations). */
+export const DURATION_UNITS = ['hours', 'minutes'] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+/** Longest elevation: 30 days, in either unit. */
+export const MAX_ELEVATION_HOURS = 720;
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
@@ -139,8 +144,26 @@ export const requestElevationSchema = z
     permissionId: z.string().trim().min(1, 'Please fill in all required fields for permission request').max(60),
     requestReason: required(500),
     justification: z.string().max(2000).trim().min(1, MISSING),
-    requestedDuration: z.number().int().min(1, 'Duration must be at least 1 hour').max(720).default(4),
+    requestedDuration: z.number().int().default(4),
+    /** `minutes` asks for a short elevation (e.g. 1 minute); hours is SPEC's unit and the default. */
+    requestedDurationUnit: z.enum(DURATION_UNITS).default('hours'),
     urgencyLevel: z.enum(URGENCY_LEVELS).default('medium'),
+  })
+  .superRefine((value, ctx) => {
+    const minutes = value.requestedDurationUnit === 'minutes';
+    if (value.requestedDuration < 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requestedDuration'],
+        message: minutes ? 'Duration must be at least 1 minute' : 'Duration must be at least 1 hour',
+      });
+    const max = minutes ? MAX_ELEVATION_HOURS * 60 : MAX_ELEVATION_HOURS;
+    if (value.requestedDuration > max)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requestedDuration'],
+        message: `Duration must be at most ${max} ${value.requestedDurationUnit} (30 days)`,
+      });
   })
   .meta({ id: 'RequestElevation' });
 export type RequestElevation = z.input<typeof requestElevationSchema>;
@@ -154,6 +177,7 @@ export const elevationRequestSchema = z
     requestReason: z.string(),
     justification: z.string(),
     requestedDuration: z.number().int(),
+    requestedDurationUnit: z.enum(DURATION_UNITS),
     urgencyLevel: z.enum(URGENCY_LEVELS),
     status: z.enum(REQUEST_STATUSES),
     approvalId: z.string().nullable(),
@@ -196,3 +220,17 @@ export const userSummarySchema = z
   .object({ id: z.string(), email: z.string(), name: z.string() })
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/**
+ * 202 of a guarded action over the amount limit of a role that requires supervision (decision
+ * 0049): nothing was done; the request waits for a supervisor's approval, then is sent again.
+ */
+export const sentForApprovalSchema = z
+  .object({
+    code: z.literal('SUPERVISION_REQUIRED'),
+    message: z.string(),
+    approvalId: z.string(),
+    status: z.literal('pending'),
+  })
+  .meta({ id: 'SentForApproval' });
+export type SentForApproval = z.infer<typeof sentForApprovalSchema>;

@@ -18,6 +18,7 @@ import { users } from './auth';
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export const COMPLIANCE_LEVELS = ['standard', 'enhanced', 'critical'] as const;
 export const URGENCY_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export const DURATION_UNITS = ['hours', 'minutes'] as const;
 export const ELEVATION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 
 export type Conditions = Record<string, unknown>;
@@ -134,13 +135,18 @@ export const elevationRequests = pgTable(
     requestReason: text('request_reason').notNull(),
     justification: text('justification').notNull(),
     requestedDuration: integer('requested_duration').notNull().default(4),
+    /** What `requested_duration` counts: hours (SPEC, the default) or minutes (short elevations). */
+    durationUnit: text('duration_unit').$type<(typeof DURATION_UNITS)[number]>().notNull().default('hours'),
     urgencyLevel: text('urgency_level').$type<(typeof URGENCY_LEVELS)[number]>().notNull().default('medium'),
     status: text('status').$type<(typeof ELEVATION_STATUSES)[number]>().notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('elevation_requests_duration_check', sql`${t.requestedDuration} > 0`)],
+  (t) => [
+    check('elevation_requests_duration_check', sql`${t.requestedDuration} > 0`),
+    check('elevation_requests_duration_unit_check', sql`${t.durationUnit} in ('hours', 'minutes')`),
+  ],
 );
 
 /** A time-boxed permission, usually the outcome of an approved elevation request. */

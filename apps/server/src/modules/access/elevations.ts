@@ -17,7 +17,18 @@ import type { AuditCtx } from './admin-catalogue';
 import { requestApproval, userLevel } from './approvals';
 import { forgetPermissions } from './decision-cache';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** How long an elevation of `duration` `unit`s lasts, in milliseconds. */
+export function durationMs(duration: number, unit: 'hours' | 'minutes'): number {
+  return duration * (unit === 'minutes' ? MINUTE : HOUR);
+}
+
+/** "4 h" / "1 min": the duration as the approval summary and audit say it. */
+function durationWords(duration: number, unit: 'hours' | 'minutes'): string {
+  return `${duration} ${unit === 'minutes' ? 'min' : 'h'}`;
+}
 type RequestRow = typeof elevationRequests.$inferSelect;
 
 /** The level of a permission: the lowest level among roles that carry it (10 if none does). */
@@ -84,6 +95,7 @@ function toDto(
     requestReason: r.requestReason,
     justification: r.justification,
     requestedDuration: r.requestedDuration,
+    requestedDurationUnit: r.durationUnit,
     urgencyLevel: r.urgencyLevel,
     status: r.status,
     approvalId: approval?.id ?? null,
@@ -125,6 +137,7 @@ export async function requestElevation(
       userLevel(tx, user.id, now),
     ]);
     const duration = input.requestedDuration ?? 4;
+    const unit = input.requestedDurationUnit ?? 'hours';
     const selfService = permission.riskLevel === 'low' && level <= requesterLevel;
     const [request] = await tx
       .insert(elevationRequests)
@@ -134,6 +147,7 @@ export async function requestElevation(
         requestReason: input.requestReason,
         justification: input.justification,
         requestedDuration: duration,
+        durationUnit: unit,
         urgencyLevel: input.urgencyLevel ?? 'medium',
         status: selfService ? 'approved' : 'pending',
         decidedAt: selfService ? now : null,
@@ -141,7 +155,7 @@ export async function requestElevation(
       })
       .returning();
     if (selfService) {
-      const effectiveUntil = new Date(now.getTime() + duration * HOUR);
+      const effectiveUntil = new Date(now.getTime() + durationMs(duration, unit));
       await tx.insert(tempElevations).values({
         userId: user.id,
         permissionId: permission.id,
@@ -169,7 +183,7 @@ export async function requestElevation(
       {
         kind: 'access.elevation',
         subjectId: request!.id,
-        summary: `${user.email} requests ${permission.permissionId} for ${duration} h`,
+        summary: `${user.email} requests ${permission.permissionId} for ${durationWords(duration, unit)}`,
         requestedBy: user.id,
         requiredApprovers,
         minApproverLevel: level,
@@ -181,7 +195,12 @@ export async function requestElevation(
       action: 'access.elevation.request',
       subjectType: 'elevation_request',
       subjectId: request!.id,
-      after: { permissionId: permission.permissionId, requestedDuration: duration, requiredApprovers },
+      after: {
+        permissionId: permission.permissionId,
+        requestedDuration: duration,
+        requestedDurationUnit: unit,
+        requiredApprovers,
+      },
     });
     return {
       granted: false,
@@ -205,7 +224,7 @@ export async function applyElevation(tx: Tx, requestId: string, approverId: stri
     permissionId: request!.permissionId,
     requestId,
     effectiveFrom: now,
-    effectiveUntil: new Date(now.getTime() + request!.requestedDuration * HOUR),
+    effectiveUntil: new Date(now.getTime() + durationMs(request!.requestedDuration, request!.durationUnit)),
     grantedBy: approverId,
   });
   return request!.userId;

@@ -17,6 +17,9 @@ describe('role management', () => {
         app.post('/api/test/liquidity', { preHandler: requirePermission('provide_liquidity') }, async () => ({
           ok: true,
         }));
+        app.post('/api/test/limits', { preHandler: requirePermission('manage_risk_limits') }, async () => ({
+          ok: true,
+        }));
       },
     });
     for (const who of ['admin', 'admin2', 'admin3', 'investor', 'investor2', 'compliance', 'issuer'])
@@ -253,6 +256,55 @@ describe('role management', () => {
       await expireLapsed(t.db, new Date());
       const mine = (await call('GET', '/elevation-requests', 'issuer')).json();
       expect(mine.find((r: { id: string }) => r.id === id).status).toBe('expired');
+    });
+
+    it('a short elevation in minutes ends the second its minutes pass; bounds are per unit', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const res = await call('POST', '/request-elevation', 'investor', {
+        permissionId: 'manage_risk_limits',
+        requestReason: 'Quote one auction',
+        justification: 'Two minutes is enough',
+        requestedDuration: 2,
+        requestedDurationUnit: 'minutes',
+      });
+      expect(res.json()).toMatchObject({
+        granted: false,
+        request: { status: 'pending', requestedDuration: 2, requestedDurationUnit: 'minutes' },
+      });
+      const id = res.json().request.id;
+      const limits = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/test/limits',
+          headers: { cookie: cookies.investor!, origin: TEST_ORIGIN },
+        });
+      expect((await limits()).statusCode).toBe(403);
+      const approvedAt = Date.now();
+      expect((await call('POST', `/elevation-requests/${id}/approve`, 'admin')).json()).toMatchObject({
+        status: 'approved',
+      });
+      expect((await limits()).statusCode).toBe(200);
+      vi.setSystemTime(approvedAt + 2 * 60_000 - 1);
+      expect((await limits()).statusCode).toBe(200);
+      vi.setSystemTime(approvedAt + 2 * 60_000);
+      expect((await limits()).statusCode).toBe(403);
+      const bad = async (requestedDuration: number, requestedDurationUnit?: string) =>
+        (await refused(
+          () =>
+            call('POST', '/request-elevation', 'investor', {
+              permissionId: 'investigate_violations',
+              requestReason: 'R',
+              justification: 'J',
+              requestedDuration,
+              requestedDurationUnit,
+            }),
+          400,
+        )) as unknown as { message: string };
+      expect((await bad(0, 'minutes')).message).toContain('Duration must be at least 1 minute');
+      expect((await bad(0)).message).toContain('Duration must be at least 1 hour');
+      expect((await bad(721)).message).toContain('at most 720 hours');
+      expect((await bad(43_201, 'minutes')).message).toContain('at most 43200 minutes');
+      await bad(5, 'days');
     });
 
     it('a multi-sig permission needs two distinct approvers', async () => {

@@ -1,4 +1,10 @@
-import { URGENCY_LEVELS, type ElevationResult, type SystemPermission } from '@meridian/schemas';
+import {
+  DURATION_UNITS,
+  URGENCY_LEVELS,
+  type DurationUnit,
+  type ElevationResult,
+  type SystemPermission,
+} from '@meridian/schemas';
 import { useRequestElevation } from '@/entities/role-management';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,12 +17,21 @@ import { Field, PanelForm, useDraftForm } from './panel-form';
 import { LevelBadge } from './status-badges';
 
 type Urgency = (typeof URGENCY_LEVELS)[number];
-type Draft = { permissionId: string; reason: string; justification: string; duration: number; urgency: Urgency };
+type Draft = {
+  permissionId: string;
+  reason: string;
+  justification: string;
+  duration: number;
+  unit: DurationUnit;
+  urgency: Urgency;
+};
+/** SPEC §9: 4 hours by default; minutes are for short elevations. */
 const EMPTY: Draft = {
   permissionId: '',
   reason: '',
   justification: '',
   duration: ELEVATION_HOURS_DEFAULT,
+  unit: 'hours',
   urgency: 'medium',
 };
 
@@ -33,13 +48,17 @@ function ElevationRequestForm({ permissions }: { permissions: SystemPermission[]
           requestReason: d.reason,
           justification: d.justification,
           requestedDuration: d.duration,
+          requestedDurationUnit: d.unit,
           urgencyLevel: d.urgency,
         },
         callbacks,
       ),
     succeeded: (result: ElevationResult) =>
       result.granted
-        ? { title: ROLES_TEXT.grantedTitle, description: ROLES_TEXT.granted(result.request.requestedDuration) }
+        ? {
+            title: ROLES_TEXT.grantedTitle,
+            description: ROLES_TEXT.granted(result.request.requestedDuration, result.request.requestedDurationUnit),
+          }
         : { title: ROLES_TEXT.submittedTitle, description: ROLES_TEXT.submitted },
     failedText: ROLES_TEXT.elevationFailed,
   });
@@ -71,7 +90,7 @@ function ElevationRequestForm({ permissions }: { permissions: SystemPermission[]
           ))}
         </select>
       </Field>
-      <Field id="elevation-duration" label="Duration (hours)">
+      <Field id="elevation-duration" label={`Duration (${draft.unit})`}>
         <Input
           id="elevation-duration"
           type="number"
@@ -84,6 +103,20 @@ function ElevationRequestForm({ permissions }: { permissions: SystemPermission[]
             )
           }
         />
+      </Field>
+      <Field id="elevation-duration-unit" label="Duration unit">
+        <select
+          id="elevation-duration-unit"
+          className={selectClass}
+          value={draft.unit}
+          onChange={(e) => set('unit', e.target.value as DurationUnit)}
+        >
+          {DURATION_UNITS.map((u) => (
+            <option key={u} value={u}>
+              {u[0]!.toUpperCase() + u.slice(1)}
+            </option>
+          ))}
+        </select>
       </Field>
       <Field id="elevation-urgency" label="Urgency">
         <select

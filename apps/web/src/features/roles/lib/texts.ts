@@ -22,7 +22,8 @@ export const ROLES_TEXT = {
       ? `${title} assigned to the user with badge ${badgeId.slice(0, BADGE_ID_TOAST_CHARS)}...`
       : `${title} assigned to the user (no badge: simulation mode is off)`,
   grantedTitle: 'Permission Granted',
-  granted: (hours: number) => `Temporary elevation granted for ${hours} hours`,
+  granted: (duration: number, unit: 'hours' | 'minutes' = 'hours') =>
+    `Temporary elevation granted for ${duration} ${unit}`,
   submittedTitle: 'Request Submitted',
   submitted: 'Your permission elevation request has been submitted for approval',
 } as const;
