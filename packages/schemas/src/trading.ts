@@ -376,8 +376,9 @@ export type StreamCommand = z.infer<typeof streamCommandSchema>;
 
 /**
  * The answer to one command, with the HTTP route's status and body: `result` carries the
- * order (201 placed, 200 cancelled; `replayed` as the `idempotent-replayed` header), `error`
- * the error body (code, message, issues). `ref` is null when the frame could not be read.
+ * order (201 placed, 200 cancelled; `replayed` as the `idempotent-replayed` header),
+ * `sent_for_approval` the 202 of an order over a supervised role's limit (approval id, message;
+ * nothing placed), `error` the error body (code, message, issues). `ref` is null when the frame could not be read.
  */
 export const streamCommandAnswerSchema = z
   .discriminatedUnion('type', [
@@ -387,6 +388,15 @@ export const streamCommandAnswerSchema = z
       status: z.number().int(),
       order: orderSchema,
       replayed: z.boolean(),
+    }),
+    // Over a supervised role's limit: not placed, sent to a supervisor (the 202 of POST /api/orders).
+    z.object({
+      type: z.literal('sent_for_approval'),
+      ref: commandRef,
+      status: z.literal(202),
+      code: z.literal('SUPERVISION_REQUIRED'),
+      message: z.string(),
+      approvalId: z.string(),
     }),
     z.object({
       type: z.literal('error'),

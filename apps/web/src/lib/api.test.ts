@@ -4,6 +4,7 @@ import {
   errorMessage,
   errorStatus,
   getQueryFn,
+  isSentForApproval,
   isUnauthorizedError,
   nullOnStatus,
   urlFromQueryKey,
@@ -60,6 +61,24 @@ describe('apiRequest', () => {
     const failure = await apiRequest('POST', '/api/orders', {}).catch((error: unknown) => error);
     expect(errorStatus(failure)).toBe(202);
     expect(errorMessage(failure)).toBe('Sent to your supervisor for approval');
+  });
+
+  it('marks a 202 SUPERVISION_REQUIRED as sent for approval, with its approval id; other errors are not', async () => {
+    stubFetch(
+      202,
+      JSON.stringify({
+        code: 'SUPERVISION_REQUIRED',
+        message: 'Sent to your supervisor',
+        approvalId: 'a-1',
+        status: 'pending',
+      }),
+    );
+    const sent = await apiRequest('POST', '/api/orders', {}).catch((error: unknown) => error);
+    expect(isSentForApproval(sent)).toBe(true);
+    expect(sent).toMatchObject({ approvalId: 'a-1', serverMessage: 'Sent to your supervisor' });
+    stubFetch(403, '{"code":"FORBIDDEN","message":"Missing permission: place_orders"}');
+    const refused = await apiRequest('POST', '/api/orders', {}).catch((error: unknown) => error);
+    expect(isSentForApproval(refused)).toBe(false);
   });
 
   it('resolves any other 202 as accepted', async () => {

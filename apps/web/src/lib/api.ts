@@ -23,9 +23,31 @@ export async function apiRequest<T = unknown>(
   const text = await response.text();
   const parsed = parseText<T>(text);
   // An over-limit action of a supervised role was not done but sent for approval (decision 0049):
-  // the caller must not treat it as done, so it surfaces as an error carrying the server's message.
-  if (response.status === 202 && hasCode(parsed, 'SUPERVISION_REQUIRED')) throw new Error(`202: ${text}`);
+  // the caller must not treat it as done, so it is thrown, as its own kind (isSentForApproval).
+  if (response.status === 202 && hasCode(parsed, 'SUPERVISION_REQUIRED'))
+    throw new SentForApprovalError(text, parsed as { message?: unknown; approvalId?: unknown });
   return parsed;
+}
+
+/**
+ * A 202 SUPERVISION_REQUIRED: the action was not done; it waits for a supervisor's approval
+ * (`approvalId`). Not a failure: forms show it as "sent for approval", not as an error. The
+ * message stays '202: {body}' so errorStatus/errorMessage read it like any other answer.
+ */
+export class SentForApprovalError extends Error {
+  readonly approvalId: string;
+  readonly serverMessage: string;
+  constructor(text: string, body: { message?: unknown; approvalId?: unknown }) {
+    super(`202: ${text}`);
+    this.name = 'SentForApprovalError';
+    this.approvalId = typeof body.approvalId === 'string' ? body.approvalId : '';
+    this.serverMessage = typeof body.message === 'string' ? body.message : 'Sent for approval';
+  }
+}
+
+/** True when the request was sent to a supervisor for approval instead of being done. */
+export function isSentForApproval(error: unknown): error is SentForApprovalError {
+  return error instanceof SentForApprovalError;
 }
 
 function hasCode(body: unknown, code: string): boolean {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { auditContext } from '../audit/context';
+import type { AuditContext } from '../audit/record';
 import { requireAuth } from '../auth/guard';
 import { SYSTEM_PERMISSIONS } from './catalogue';
 import { cachedCandidates } from './decision-cache';
@@ -17,10 +18,56 @@ export interface PermissionOptions {
 }
 
 /**
- * preHandler factory: 401 without a session, 403 `Missing permission: <id>` unless a
- * role, an unexpired direct grant or an active elevation covers the permission (and amount).
- * Over the amount limit of a role that requires supervision: 202 `SUPERVISION_REQUIRED` with
- * the approval routed to its supervisors (decision 0049), and the route's handler does not run.
+ * What the guard decided for one request, whatever carries it (HTTP route or WebSocket frame):
+ * allowed (and under which permission), or sent to a supervisor for approval (decision 0049).
+ * A refusal is thrown (403).
+ */
+export type GuardOutcome =
+  { kind: 'allowed'; authorisedBy: string } | { kind: 'sent_for_approval'; approvalId: string; message: string };
+
+/** The 202 body (and the WebSocket frame's fields) of an action sent for approval. */
+export function sentForApprovalBody(outcome: Extract<GuardOutcome, { kind: 'sent_for_approval' }>) {
+  return {
+    code: 'SUPERVISION_REQUIRED' as const,
+    message: outcome.message,
+    approvalId: outcome.approvalId,
+    status: 'pending' as const,
+  };
+}
+
+/**
+ * The one permission decision of the guard: allowed when a role, an unexpired direct grant or
+ * an active elevation covers the permission (and amount); over the amount limit of a role that
+ * requires supervision, the approval is routed to its supervisors; otherwise 403 `Missing
+ * permission: <id>` or the over-the-limit message. `request` is the HTTP request the action is
+ * (or is equivalent to), recorded on the approval.
+ */
+export async function guardDecision(
+  db: Db,
+  user: { id: string; email: string },
+  permissionId: string,
+  amount: bigint | undefined,
+  request: { method: string; url: string },
+  audit: AuditContext,
+): Promise<GuardOutcome> {
+  // Holdings may come from a short-lived cache; the amount is checked against them every time.
+  const candidates = await cachedCandidates(db, user.id, permissionId);
+  const decision = decidePermission(candidates, amount);
+  if (decision.hasPermission) return { kind: 'allowed', authorisedBy: `${permissionId} (${decision.source})` };
+  // Held, but not for this amount: say how much the user may commit, in words and dollars.
+  const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
+  // A supervised role over its limit: the request goes to a supervisor instead of failing.
+  if (heldWithoutAmount) {
+    const routed = await routeToSupervisor(db, user, permissionId, amount, request, audit);
+    if (routed) return { kind: 'sent_for_approval', approvalId: routed.approval.id, message: routed.message };
+  }
+  throw forbidden(heldWithoutAmount ? limitMessage(permissionId, candidates) : `Missing permission: ${permissionId}`);
+}
+
+/**
+ * preHandler factory: 401 without a session, then `guardDecision`: allowed (the handler runs),
+ * 403, or 202 `SUPERVISION_REQUIRED` with the approval routed to the role's supervisors
+ * (decision 0049), and the route's handler does not run.
  */
 export function requirePermission(permissionId: string, options: PermissionOptions = {}) {
   // A typo would silently lock everyone out; fail when the route is declared instead.
@@ -32,54 +79,23 @@ export function requirePermission(permissionId: string, options: PermissionOptio
   ): Promise<void | FastifyReply> {
     if (!request.user) await requireAuth(request, reply);
     const amount = await options.amount?.(request);
-    // Holdings may come from a short-lived cache; the amount is checked against them every time.
-    const candidates = await cachedCandidates(request.server.db, request.user.id, permissionId);
-    const decision = decidePermission(candidates, amount);
-    if (decision.hasPermission) {
-      request.authorisedBy = `${permissionId} (${decision.source})`;
+    const outcome = await guardDecision(
+      request.server.db,
+      request.user,
+      permissionId,
+      amount,
+      { method: request.method, url: request.url },
+      auditContext(request),
+    );
+    if (outcome.kind === 'allowed') {
+      request.authorisedBy = outcome.authorisedBy;
       return;
     }
-    // Held, but not for this amount: say how much the user may commit, in words and dollars.
-    const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
-    // A supervised role over its limit: the request goes to a supervisor instead of failing.
-    if (heldWithoutAmount) {
-      const routed = await routeToSupervisor(
-        request.server.db,
-        request.user,
-        permissionId,
-        amount,
-        { method: request.method, url: request.url },
-        auditContext(request),
-      );
-      if (routed) {
-        await reply.code(202).send({
-          code: 'SUPERVISION_REQUIRED',
-          message: routed.message,
-          approvalId: routed.approval.id,
-          status: 'pending',
-        });
-        return reply;
-      }
-    }
-    throw forbidden(heldWithoutAmount ? limitMessage(permissionId, candidates) : `Missing permission: ${permissionId}`);
+    await reply.code(202).send(sentForApprovalBody(outcome));
+    return reply;
   };
   // Tagged so the authorization matrix test can read which permission a route demands.
   return Object.assign(permissionGuard, { permissionId, readsRequest: options.amount !== undefined });
-}
-
-/**
- * The guard's permission decision for requests that arrive another way (order entry over the
- * WebSocket): what authorised it (`place_orders (role_based)`), or 403 `Missing permission:
- * <id>` / the over-the-limit message. Not routed to a supervisor: over the limit is refused.
- */
-export async function authorise(db: Db, userId: string, permissionId: string, amount?: bigint): Promise<string> {
-  // Holdings may come from a short-lived cache; the amount is checked against them every time.
-  const candidates = await cachedCandidates(db, userId, permissionId);
-  const decision = decidePermission(candidates, amount);
-  if (decision.hasPermission) return `${permissionId} (${decision.source})`;
-  // Held, but not for this amount: say how much the user may commit, in words and dollars.
-  const heldWithoutAmount = amount !== undefined && decidePermission(candidates).hasPermission;
-  throw forbidden(heldWithoutAmount ? limitMessage(permissionId, candidates) : `Missing permission: ${permissionId}`);
 }
 
 /** What each amount-limited permission lets a user do, for the over-the-limit message. */

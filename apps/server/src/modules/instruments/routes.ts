@@ -7,6 +7,7 @@ import {
   instrumentFormSchema,
   instrumentIdParamsSchema,
   instrumentListSchema,
+  sentForApprovalSchema,
   toMinorUnits,
 } from '@meridian/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -45,6 +46,7 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: instrumentFormSchema,
         response: {
           201: instrumentDetailSchema,
+          202: sentForApprovalSchema,
           400: errorResponseSchema,
           403: errorResponseSchema,
           422: actusRejectionSchema,

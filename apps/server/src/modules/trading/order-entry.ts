@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, unauthorized } from '../../errors';
-import { authorise } from '../access/guard';
+import { guardDecision, sentForApprovalBody, type GuardOutcome } from '../access/guard';
 import type { AuditContext } from '../audit/record';
 import { orderDto } from './dto';
 import type { Outcome } from './order-flow';
@@ -34,13 +34,24 @@ export class OrderEntry {
     private readonly trading: TradingService,
   ) {}
 
-  /** place_orders for this order's notional (USD), as the HTTP route's guard decides it: what authorised it, or 403. */
-  async authorisePlace(userId: string, input: PlaceOrder): Promise<string> {
-    return authorise(this.db, userId, 'place_orders', await this.trading.notionalInLimitCurrency(input));
+  /**
+   * place_orders for this order's notional (USD), decided as the HTTP route's guard decides it
+   * (`guardDecision`): allowed, sent to a supervisor for approval (202 over HTTP), or 403.
+   */
+  async authorisePlace(actor: Omit<OrderActor, 'authorisedBy'>, input: PlaceOrder): Promise<GuardOutcome> {
+    const amount = await this.trading.notionalInLimitCurrency(input);
+    return guardDecision(this.db, who(actor), 'place_orders', amount, PLACE_REQUEST, auditOf(actor));
   }
 
-  async authoriseCancel(userId: string): Promise<string> {
-    return authorise(this.db, userId, 'place_orders');
+  async authoriseCancel(actor: Omit<OrderActor, 'authorisedBy'>): Promise<GuardOutcome> {
+    return guardDecision(
+      this.db,
+      who(actor),
+      'place_orders',
+      undefined,
+      { method: 'DELETE', url: '/api/orders/:id' },
+      auditOf(actor),
+    );
   }
 
   /** Places an order the caller was authorised for; throws the AppError the HTTP route answers with. */
@@ -91,14 +102,21 @@ export class OrderEntry {
       const who = await actor();
       if (!who) throw unauthorized();
       if (command.data.type === 'cancel') {
-        const authorisedBy = await this.authoriseCancel(who.userId);
-        const order = await this.cancel({ ...who, authorisedBy }, command.data.orderId);
+        const outcome = await this.authoriseCancel(who);
+        if (outcome.kind === 'sent_for_approval') return sentForApproval(ref, outcome);
+        const order = await this.cancel({ ...who, authorisedBy: outcome.authorisedBy }, command.data.orderId);
         return { type: 'result', ref, status: 200, order, replayed: false };
       }
       const input = placeOrderSchema.safeParse(command.data.order);
       if (!input.success) throw invalid('body', input.error);
-      const authorisedBy = await this.authorisePlace(who.userId, input.data);
-      const placed = await this.place({ ...who, authorisedBy }, input.data, command.data.idempotencyKey ?? null);
+      // The same outcome as POST /api/orders: over a supervised role's limit, sent for approval (202).
+      const outcome = await this.authorisePlace(who, input.data);
+      if (outcome.kind === 'sent_for_approval') return sentForApproval(ref, outcome);
+      const placed = await this.place(
+        { ...who, authorisedBy: outcome.authorisedBy },
+        input.data,
+        command.data.idempotencyKey ?? null,
+      );
       return { type: 'result', ref, status: 201, ...placed };
     } catch (error) {
       if (error instanceof AppError) {
@@ -117,6 +135,27 @@ export class OrderEntry {
       return { type: 'error', ref, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' };
     }
   }
+}
+
+/** The HTTP route's 202 request for the equivalent of a WebSocket place (the approval records it). */
+const PLACE_REQUEST = { method: 'POST', url: '/api/orders' };
+
+function who(actor: Omit<OrderActor, 'authorisedBy'>): { id: string; email: string } {
+  return { id: actor.userId, email: actor.actorEmail ?? '' };
+}
+
+function auditOf(actor: Omit<OrderActor, 'authorisedBy'>): AuditContext {
+  const { userId: _userId, ...audit } = actor;
+  return audit;
+}
+
+/** The frame for an order sent to a supervisor: the 202 body of POST /api/orders, with the ref. */
+function sentForApproval(
+  ref: string,
+  outcome: Extract<GuardOutcome, { kind: 'sent_for_approval' }>,
+): StreamCommandAnswer {
+  const { code, message, approvalId } = sentForApprovalBody(outcome);
+  return { type: 'sent_for_approval', ref, status: 202, code, message, approvalId };
 }
 
 /** 400 VALIDATION_ERROR with the HTTP route's wording: `Invalid request: body.price: <message>`. */

@@ -1,4 +1,11 @@
-import { myTradeListSchema, orderListSchema, orderSchema, placeOrderSchema, tradeListSchema } from '@meridian/schemas';
+import {
+  myTradeListSchema,
+  orderListSchema,
+  orderSchema,
+  placeOrderSchema,
+  sentForApprovalSchema,
+  tradeListSchema,
+} from '@meridian/schemas';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,8 +56,9 @@ const orderSerializer = fastSerializer(orderSchema);
 
 /** The order answer (2xx) by the compiled serialiser; every other status (errors) as the app does. */
 type SerializerRoute = Parameters<typeof serializerCompiler>[0];
+// Orders (200, 201) by the fast serializer; the 202 of an order sent for approval by its schema.
 const orderAnswers = (route: SerializerRoute) =>
-  route.httpStatus?.startsWith('2') ? orderSerializer : serializerCompiler(route);
+  route.httpStatus === '200' || route.httpStatus === '201' ? orderSerializer : serializerCompiler(route);
 
 const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared with market-data (book endpoint, stream) and the liquidity provider, hence fastify-plugin.
@@ -90,7 +98,8 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      // The same decision as entry.authorisePlace (WebSocket orders): place_orders for the notional.
+      // The same guardDecision as entry.authorisePlace (WebSocket orders): place_orders for the notional;
+      // over a supervised role's limit, 202 sent for approval on both.
       preHandler: requirePermission('place_orders', {
         amount: (request) => app.trading.notionalInLimitCurrency(request.body as never),
       }),
@@ -99,7 +108,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place a buy or sell order (limit or market); acknowledged after it committed',
         headers: idempotencyHeaders,
         body: placeOrderSchema,
-        response: { 201: orderSchema },
+        response: { 201: orderSchema, 202: sentForApprovalSchema },
       },
       serializerCompiler: orderAnswers as never,
     },

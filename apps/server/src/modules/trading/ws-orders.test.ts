@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { custodyMove, issueBond, orderClient } from './test-support';
 
@@ -32,7 +32,7 @@ async function connect(cookie: string) {
   const waiting = new Map<string | null, (a: Answer) => void>();
   ws.on('message', (data: Buffer) => {
     const frame = JSON.parse(String(data)) as Answer;
-    if (frame.type !== 'result' && frame.type !== 'error') return;
+    if (frame.type !== 'result' && frame.type !== 'error' && frame.type !== 'sent_for_approval') return;
     waiting.get(frame.ref)?.(frame);
     waiting.delete(frame.ref);
   });
@@ -104,6 +104,42 @@ describe('order entry over the WebSocket', () => {
       expect(ws).toMatchObject({ type: 'error', status: http.statusCode, ...http.json() });
       client.ws.terminate();
     }
+  }, 120_000);
+
+  it('sends a supervised role’s over-limit order for approval, as POST /api/orders does (202)', async () => {
+    const maker = await t.signIn('marketmaker@meridian.test');
+    // 110,000 × 95.00 = $10,450,000: above the Market Maker limit ($10,000,000), a supervised role.
+    const order = { instrumentId: bond, orderType: 'buy', type: 'limit', quantity: 110_000, price: '95.00' };
+    const client = await connect(maker);
+    const ws = await client.send({ type: 'place', order });
+    const http = await api.place(maker, order);
+    expect(http.statusCode).toBe(202);
+    const body = http.json() as { code: string; message: string; approvalId: string; status: string };
+    expect(body).toMatchObject({ code: 'SUPERVISION_REQUIRED', status: 'pending', approvalId: expect.any(String) });
+    expect(body.message).toMatch(/^Sent to your supervisor for approval: \$10,450,000\.00 under place_orders/);
+    // The same outcome over the socket: a frame saying sent for approval, with the same (one) approval.
+    expect(ws).toEqual({
+      type: 'sent_for_approval',
+      ref: expect.any(String),
+      status: 202,
+      code: body.code,
+      message: body.message,
+      approvalId: body.approvalId,
+    });
+    // Nothing was placed, either way; the approval request is audited once.
+    const placed = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.quantity, 110_000n));
+    expect(placed).toEqual([]);
+    const rows = await t.db.select().from(auditEvents).where(eq(auditEvents.subjectId, body.approvalId));
+    expect(rows.map((r) => r.action)).toEqual(['access.supervision.request']);
+    // An unsupervised role over its limit is still refused the same way on both.
+    const big = { ...order, quantity: 1_000_000 };
+    const investorClient = await connect(investor);
+    const refusedWs = await investorClient.send({ type: 'place', order: big });
+    const refusedHttp = await api.place(investor, big);
+    expect(refusedHttp.statusCode).toBe(403);
+    expect(refusedWs).toMatchObject({ type: 'error', status: 403, ...refusedHttp.json() });
+    investorClient.ws.terminate();
+    client.ws.terminate();
   }, 120_000);
 
   it('answers an unreadable frame 400 and keeps the connection', async () => {

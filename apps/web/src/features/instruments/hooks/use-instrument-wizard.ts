@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
 import { errorBody, errorMessage } from '@/lib/api';
+import { sentForApprovalNotice, type SentForApprovalNotice } from '@/lib/sent-for-approval';
 import { useCreateInstrument } from '@/entities/instrument';
 import { previewCashFlows } from '../lib/cash-flow-preview';
 import {
@@ -39,6 +40,8 @@ export function useInstrumentWizard() {
     mode: 'onTouched',
   });
   const [step, setStep] = useState(0);
+  // Over a supervised role's issuance limit: not created, sent to a supervisor (decision 0049).
+  const [sent, setSent] = useState<SentForApprovalNotice | null>(null);
   const create = useCreateInstrument();
   const [, navigate] = useLocation();
 
@@ -69,6 +72,7 @@ export function useInstrumentWizard() {
     const body = instrumentFormSchema.parse({ ...values, actusTerms });
     create.mutate(body, {
       onSuccess: (instrument) => {
+        setSent(null);
         toast({
           title: 'Instrument Created',
           description: `${instrument.name} has been issued and listed on the marketplace.`,
@@ -76,6 +80,12 @@ export function useInstrumentWizard() {
         navigate('/issuer');
       },
       onError: (error) => {
+        const notice = sentForApprovalNotice(error, 'instrument');
+        setSent(notice);
+        if (notice) {
+          toast({ title: notice.title, description: notice.description });
+          return;
+        }
         toast({ title: 'Error Creating Instrument', description: errorMessage(error), variant: 'destructive' });
         // Field issues from the server (400) or the ACTUS engine (422) go back onto their fields,
         // and the wizard returns to the first step holding one.
@@ -88,5 +98,5 @@ export function useInstrumentWizard() {
     });
   }
 
-  return { form, step, next, previous, submit, pending: create.isPending };
+  return { form, step, next, previous, submit, pending: create.isPending, sent, dismissSent: () => setSent(null) };
 }

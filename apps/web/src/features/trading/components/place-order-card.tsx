@@ -8,7 +8,9 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { usePlaceOrder } from '@/entities/order';
 import { toast } from '@/hooks/use-toast';
+import { SentForApproval } from '@/components/sent-for-approval';
 import { errorMessage } from '@/lib/api';
+import { sentForApprovalNotice, type SentForApprovalNotice } from '@/lib/sent-for-approval';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { EMPTY_STATES, TRADING_TOASTS } from '../constants';
@@ -60,14 +62,21 @@ export function PlaceOrderCard({ instrument, currentPrice, available }: Props) {
   const [form, setForm] = useState<OrderFormState>(INITIAL_ORDER_FORM);
   const [errors, setErrors] = useState<Partial<Record<OrderField, string>>>({});
   const [pending, setPending] = useState<Pending | null>(null);
+  // Over a supervised role's limit the order is not placed but sent for approval: its own state.
+  const [sent, setSent] = useState<SentForApprovalNotice | null>(null);
   // SPEC §8 toasts; a placed order clears quantity and price for the next one.
   const placing = usePlaceOrder({
     onSuccess: (order) => {
+      setSent(null);
       toast({ title: TRADING_TOASTS.orderPlacedTitle, description: orderOutcome(order) });
       setForm((f) => ({ ...f, quantity: '', price: '' }));
     },
-    onError: (error) =>
-      toast({ title: TRADING_TOASTS.orderFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => {
+      const notice = sentForApprovalNotice(error, 'order');
+      setSent(notice);
+      if (notice) toast({ title: notice.title, description: notice.description });
+      else toast({ title: TRADING_TOASTS.orderFailedTitle, description: errorMessage(error), variant: 'destructive' });
+    },
   });
   const instrumentId = instrument?.id ?? null;
   // Any edit withdraws a pending confirmation and the error of the edited field.
@@ -186,6 +195,7 @@ export function PlaceOrderCard({ instrument, currentPrice, available }: Props) {
                 <dd className="tabular-nums">{formatAvailable(available(form.side)) ?? '—'}</dd>
               </div>
             </dl>
+            {sent ? <SentForApproval notice={sent} onDismiss={() => setSent(null)} /> : null}
             {pending ? (
               <div
                 role="group"

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
+import { SentForApproval } from '@/components/sent-for-approval';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useInstrumentWizard } from '../../hooks/use-instrument-wizard';
@@ -27,7 +28,7 @@ function ReviewBody({ control }: { control: ReturnType<typeof useInstrumentWizar
 
 /** Create ACTUS Instrument: the five-step wizard of SPEC §4. */
 export function InstrumentWizard() {
-  const { form, step, next, previous, submit, pending } = useInstrumentWizard();
+  const { form, step, next, previous, submit, pending, sent, dismissSent } = useInstrumentWizard();
   const StepBody = STEP_BODIES[step];
   return (
     <FormProvider {...form}>
@@ -46,7 +47,10 @@ export function InstrumentWizard() {
               Step {step + 1} of {STEP_COUNT}: {STEP_TITLES[step]}
             </CardTitle>
           </CardHeader>
-          <CardContent>{StepBody ? <StepBody /> : <ReviewBody control={form.control} />}</CardContent>
+          <CardContent className="flex flex-col gap-4">
+            {StepBody ? <StepBody /> : <ReviewBody control={form.control} />}
+            {sent && step === REVIEW_STEP ? <SentForApproval notice={sent} onDismiss={dismissSent} /> : null}
+          </CardContent>
           <CardFooter className="justify-between border-t pt-5">
             <Button type="button" variant="outline" onClick={previous} disabled={step === 0 || pending}>
               <ChevronLeft aria-hidden /> Previous
