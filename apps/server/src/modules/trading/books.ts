@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments } from '../../db/schema';
 import { notFound, unprocessable } from '../../errors';
-import { auditInsertCte, recordAudit } from '../audit/record';
+import { auditInsertCte } from '../audit/record';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
@@ -215,12 +215,11 @@ export class Books {
     const result = runBatch(ctx, batch);
     ran.writes = result.writes;
     if (ctx.refusedOnCachedBalance) return null;
-    // The audit rows commit with the batch: inside its one statement on the fast path; in
-    // the locked transaction through recordAudit, which cannot lose a race for the head.
+    // The audit rows commit with the batch, inside its one statement (fast path and locked
+    // transaction alike): audit_chain_rows locks the chain and extends its committed head.
     const audit = auditEntries(batch, result.outcomes);
     const fence = this.ownership.fence(entry.desk.instrument.id);
-    this.balances.remember(await writeBatch(db, result.writes, fence, lock ? null : auditInsertCte(audit)));
-    if (lock) await recordAudit(db as Tx, audit);
+    this.balances.remember(await writeBatch(db, result.writes, fence, auditInsertCte(audit)));
     return result;
   }
 
