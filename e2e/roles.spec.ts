@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInViaApi } from './support/auth';
+import { expect, test } from '@playwright/test';
+import { approve, dismissToasts, expectToast, openRoles as openAs } from './support/roles';
 
 /**
  * /roles as administrators use it: a dual-control department and a role in it, an assignment
@@ -12,39 +12,6 @@ const CODE = `SD${SUFFIX}`;
 const ROLE_ID = `structurer_${SUFFIX.toLowerCase()}`;
 const ROLE_TITLE = `Structurer ${SUFFIX}`;
 const SHOTS = 'e2e/artifacts';
-
-async function openAs(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInViaApi(page, email);
-  await page.goto('/roles');
-  await expect(page.getByRole('heading', { name: 'Role Management' })).toBeVisible();
-  return page;
-}
-
-const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
-
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  await expect(toast(page).filter({ hasText: title })).toBeVisible();
-  if (description) await expect(toast(page).filter({ hasText: title })).toContainText(description);
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Close' });
-  if ((await close.count()) > 0)
-    await close
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  await expect(close).toHaveCount(0, { timeout: 6_000 });
-}
-
-async function approve(page: Page, summary: RegExp, expected: RegExp) {
-  await page.goto('/roles');
-  const pending = page.getByRole('list', { name: 'Pending approvals' });
-  await pending.getByRole('button', { name: new RegExp(`^Approve: .*${summary.source}`) }).click();
-  await expectToast(page, 'Approval Recorded', expected);
-  await dismissToasts(page);
-}
 
 test('administrators run departments, roles, dual-control assignments, elevations and the audit trail', async ({
   browser,
