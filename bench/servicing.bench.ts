@@ -1,9 +1,10 @@
 /**
  * npm run bench:servicing — one coupon date of an instrument with BENCH_HOLDERS holders
  * (default 100,000; issue 12 target: under 5 s on PostgreSQL, in one transaction). Measures
- * `runDueEvents` as production runs it: claim the event (FOR UPDATE SKIP LOCKED), read the
- * holdings of record from the journal, allocate floor(amount x units / issued) per holder,
- * check the issuer's cash and post ONE journal entry of holders + 1 lines, mark the event paid.
+ * `runDueEvents` as production runs it: claim the event (FOR UPDATE SKIP LOCKED), then in the
+ * database (set-based, decision 0053) the holdings of record from the journal and each share
+ * floor(amount x units / issued), the issuer's cash checked, ONE journal entry of holders + 1
+ * lines posted and the balances changed, the event marked paid; nothing per holder in Node.
  * Baseline in the same run, on the same database: the ledger's `post` of a journal entry of
  * the same size (what moving that much cash costs at all), so the ratio is servicing's own
  * overhead. PostgreSQL at BENCH_PG_URL (a throw-away database is created and dropped), else
@@ -158,7 +159,7 @@ async function main() {
     console.log(`load average (1/5/15 min): ${load.join(' / ')}`);
     console.log(`holders: ${HOLDERS.toLocaleString('en-US')} (setup ${(setupMs / 1000).toFixed(1)} s)`);
     console.log(
-      `one coupon date (claim, holdings of record, allocation, ${paid.lines} journal lines, mark paid; one transaction): ${servicingMs.toFixed(0)} ms, ` +
+      `one coupon date (claim, holdings of record and shares in SQL, ${paid.lines} journal lines, mark paid; one transaction): ${servicingMs.toFixed(0)} ms, ` +
         `${((servicingMs * 1000) / HOLDERS).toFixed(1)} µs/holder, node CPU ${cpuMs(servicingCpu).toFixed(0)} ms (${((cpuMs(servicingCpu) * 1000) / HOLDERS).toFixed(1)} µs/holder)`,
     );
     console.log(

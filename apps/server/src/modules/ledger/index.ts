@@ -21,5 +21,6 @@ export {
   type BalanceState,
 } from './balances';
 export { LedgerBatch, checkBalanced, type JournalEntry, type JournalLine, type Settlement } from './batch';
+export { distribute, type Distribution, type DistributionResult } from './distribute';
 export { cashBalance, convertCash, depositCash, withdrawCash, type CashConversion, type CashMovement } from './custody';
 export { LEDGER_GUARD_SQLSTATE, commit, isLedgerGuardRefusal, post, release, reserve, settle, sqlState } from './write';

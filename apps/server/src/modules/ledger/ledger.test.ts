@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   EXTERNAL_CASH_ACCOUNT,
   checkBalanced,
+  distribute,
   getBalance,
   getOrCreateAccount,
   getOrCreateUserAccount,
@@ -114,6 +116,87 @@ describe('ledger', () => {
     expect(lines).toHaveLength(holders + 1);
     expect((await getBalance(t.db, accounts[holders - 1]!.id, 'cash', 'JPY')).total).toBe(7n);
     expect((await getBalance(t.db, payer, 'cash', 'JPY')).total).toBe(-BigInt(holders) * 7n);
+  });
+
+  it('distributes from one balance to many accounts set-based: conserved, all or nothing, short pays nothing', async () => {
+    const holders = 500;
+    const [payerUser] = await t.db
+      .insert(users)
+      .values({ name: 'Distribution payer', email: 'distribution-payer@meridian.test', emailVerified: true })
+      .returning({ id: users.id });
+    const payer = await getOrCreateUserAccount(t.db, payerUser!.id);
+    const external = await getOrCreateAccount(t.db, EXTERNAL_CASH_ACCOUNT);
+    const accounts = await t.db
+      .insert(ledgerAccounts)
+      .values(Array.from({ length: holders }, (_, i) => ({ code: `test:distribution:${i}` })))
+      .returning({ id: ledgerAccounts.id });
+    // Half the recipients already hold EUR (update path), half do not (insert path).
+    await t.db.transaction((tx) =>
+      post(tx, [
+        {
+          kind: 'deposit',
+          reference: 'test:distribution:funding',
+          lines: [
+            { accountId: external, assetType: 'cash', asset: 'EUR', amount: -1_000_000n - 250n },
+            { accountId: payer, assetType: 'cash', asset: 'EUR', amount: 1_000_000n },
+            ...accounts
+              .slice(0, 250)
+              .map((a) => ({ accountId: a.id, assetType: 'cash' as const, asset: 'EUR', amount: 1n })),
+          ],
+        },
+      ]),
+    );
+    await reserve(t.db, { accountId: payer, assetType: 'cash', asset: 'EUR' }, 100_000n);
+    const ids = sql.join(
+      accounts.map((a) => sql`${a.id}::uuid`),
+      sql`, `,
+    );
+    // The i-th recipient by code gets i (the one of 0 and the payer's own row are left out).
+    const recipients = sql`select a.id as account_id, (row_number() over (order by a.code))::bigint - 1 as amount
+      from ledger_accounts a where a.id in (${ids})
+      union all select ${payer}::uuid, 5::bigint`;
+    const paid = await t.db.transaction((tx) =>
+      distribute(tx, {
+        kind: 'servicing',
+        reference: 'test:distribution',
+        createdAt: new Date(),
+        payer: { accountId: payer, assetType: 'cash', asset: 'EUR' },
+        recipients,
+      }),
+    );
+    const total = BigInt(((holders - 1) * holders) / 2);
+    expect(paid).toMatchObject({ status: 'posted', count: holders - 1, total });
+    if (paid.status !== 'posted') return;
+    const lines = await t.db.select().from(journalLines).where(eq(journalLines.entryId, paid.entryId!));
+    expect(lines).toHaveLength(holders);
+    expect(lines.reduce((sum, l) => sum + l.amount, 0n)).toBe(0n);
+    expect(await getBalance(t.db, payer, 'cash', 'EUR')).toEqual({ total: 1_000_000n - total, reserved: 100_000n });
+    const [held] = await selectRows<{ sum: string }>(
+      t.db,
+      sql`select sum(total)::text as sum from balances
+        where asset_type = 'cash' and asset = 'EUR' and account_id in (${ids})`,
+    );
+    expect(held!.sum).toBe((total + 250n).toString());
+
+    // More than the payer has available beyond its reservation: short, nothing written.
+    const entriesBefore = (await t.db.select().from(journalEntries)).length;
+    const short = await t.db.transaction((tx) =>
+      distribute(tx, {
+        kind: 'servicing',
+        reference: 'test:distribution:short',
+        createdAt: new Date(),
+        payer: { accountId: payer, assetType: 'cash', asset: 'EUR' },
+        recipients: sql`select a.id as account_id, 10000::bigint as amount from ledger_accounts a where a.id in (${ids})`,
+      }),
+    );
+    expect(short).toEqual({
+      status: 'short',
+      count: holders,
+      total: 5_000_000n,
+      available: 1_000_000n - total - 100_000n,
+    });
+    expect((await t.db.select().from(journalEntries)).length).toBe(entriesBefore);
+    expect(await getBalance(t.db, payer, 'cash', 'EUR')).toEqual({ total: 1_000_000n - total, reserved: 100_000n });
   });
 
   it('reserves within what is available, settles DvP against reservations, and refuses beyond', async () => {

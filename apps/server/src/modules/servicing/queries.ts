@@ -1,29 +1,54 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../../db/client';
+import { money, moneyFromLedger, moneyToLedger } from '@meridian/schemas';
+import { sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Tx } from '../../db/client';
 
 /**
  * Units of an instrument held per user account at `cutoff` (exclusive), from the journal:
  * settled positions of record. Units reserved by open sell orders are still the holder's
- * (a reservation moves nothing in the journal), so they count. Read-only.
+ * (a reservation moves nothing in the journal), so they count. A query yielding
+ * `(account_id, units)`; read-only.
  */
-export async function holdingsOfRecord(
-  db: Db | Tx,
-  instrumentId: string,
-  cutoff: Date,
-  excludeAccountId: string,
-): Promise<Map<string, bigint>> {
-  const rows = await selectRows<{ account_id: string; units: string }>(
-    db,
-    sql`select l.account_id, sum(l.amount)::text as units
-      from journal_lines l
-      join journal_entries e on e.id = l.entry_id
-      join ledger_accounts a on a.id = l.account_id
-      where l.asset_type = 'units' and l.asset = ${instrumentId} and a.user_id is not null
-        and l.account_id <> ${excludeAccountId} and e.created_at < ${cutoff.toISOString()}
-      group by l.account_id
-      having sum(l.amount) > 0`,
+export function holdingsOfRecord(instrumentId: string, cutoff: Date, excludeAccountId: string): SQL {
+  return sql`select l.account_id, sum(l.amount) as units
+    from journal_lines l
+    join journal_entries e on e.id = l.entry_id
+    join ledger_accounts a on a.id = l.account_id
+    where l.asset_type = 'units' and l.asset = ${instrumentId} and a.user_id is not null
+      and l.account_id <> ${excludeAccountId}::uuid and e.created_at < ${cutoff.toISOString()}::timestamptz
+    group by l.account_id
+    having sum(l.amount) > 0`;
+}
+
+/**
+ * Each holder of record's share of an event as a query yielding `(account_id, amount)` in
+ * ledger units (see sharesOf).
+ */
+export function sharesOfRecord(
+  event: Pick<ClaimedEvent, 'instrumentId' | 'recordTime' | 'amount'>,
+  issuedUnits: bigint,
+  currency: string,
+  issuerAccountId: string,
+): SQL {
+  return sharesOf(
+    holdingsOfRecord(event.instrumentId, event.recordTime, issuerAccountId),
+    event.amount,
+    issuedUnits,
+    currency,
   );
-  return new Map(rows.map((r) => [r.account_id, BigInt(r.units)]));
+}
+
+/**
+ * Shares of `amount` (ledger units) over `holdings` (a query of `(account_id, units)`): the
+ * rule of `allocate` (schedule.ts) in SQL, floor(total x units / issued units) with the total
+ * first floored to the currency's minor unit and each share in whole minor units, so the
+ * residual stays with the issuer. Numeric arithmetic: the product does not overflow bigint.
+ */
+export function sharesOf(holdings: SQL, amount: bigint, issuedUnits: bigint, currency: string): SQL {
+  const total = moneyFromLedger(amount, currency, 'floor').money.minor;
+  const step = moneyToLedger(money(1n, currency));
+  return sql`select h.account_id,
+      (div(${total.toString()}::numeric * h.units, ${issuedUnits.toString()}::numeric) * ${step.toString()})::bigint as amount
+    from (${holdings}) h`;
 }
 
 export interface ClaimedEvent {

@@ -4,9 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { retryingTransaction } from '../../db/retry';
 import { instruments, servicingEvents } from '../../db/schema';
 import { computeEvents, holderSign } from '../instruments/engine';
-import { getOrCreateUserAccount, lockAvailable, post, type JournalLine } from '../ledger';
-import { claimDueEvent, holdingsOfRecord, type ClaimedEvent } from './queries';
-import { allocate, scheduledPayments } from './schedule';
+import { distribute, getOrCreateUserAccount } from '../ledger';
+import { claimDueEvent, sharesOfRecord, type ClaimedEvent } from './queries';
+import { scheduledPayments } from './schedule';
 
 /** Instrument statuses after which nothing more is serviced or traded. */
 export const CLOSED_STATUSES = new Set(['matured', 'defaulted']);
@@ -109,26 +109,27 @@ async function serviceEvent(tx: Tx, event: ClaimedEvent, now: Date): Promise<Eve
     return { ...base, status: 'failed' };
   }
   const issuerAccount = await getOrCreateUserAccount(tx, instrument!.issuerUserId);
-  const holdings = await holdingsOfRecord(tx, event.instrumentId, event.recordTime, issuerAccount);
-  const shares = allocate(event.amount, instrument!.units, holdings, instrument!.currency);
-  const total = [...shares.values()].reduce((a, b) => a + b, 0n);
-  const cashKey = { accountId: issuerAccount, assetType: 'cash' as const, asset: instrument!.currency };
-  const available = (await lockAvailable(tx, [cashKey])).values().next().value ?? 0n;
-  if (available < total) {
-    const reason = `Issuer could not pay ${fromMinorUnits(total)} ${instrument!.currency} (available ${fromMinorUnits(available)})`;
-    await mark(tx, event.id, now, { status: 'missed', reason, holders: shares.size, paidAmount: 0n });
+  const currency = instrument!.currency;
+  // Every holder's share computed and posted in the database (set-based, decision 0053).
+  const payment = await distribute(tx, {
+    kind: 'servicing',
+    reference: `servicing:${event.id}`,
+    createdAt: now,
+    payer: { accountId: issuerAccount, assetType: 'cash', asset: currency },
+    recipients: sharesOfRecord(event, instrument!.units, currency, issuerAccount),
+  });
+  if (payment.status === 'short') {
+    const reason = `Issuer could not pay ${fromMinorUnits(payment.total)} ${currency} (available ${fromMinorUnits(payment.available)})`;
+    await mark(tx, event.id, now, { status: 'missed', reason, holders: payment.count, paidAmount: 0n });
     await tx.update(instruments).set({ status: 'defaulted' }).where(eq(instruments.id, event.instrumentId));
     return { ...base, status: 'missed', closed: 'defaulted' };
   }
-  let journalEntryId: string | null = null;
-  if (total > 0n) {
-    const lines: JournalLine[] = [{ ...cashKey, amount: -total }];
-    for (const [accountId, amount] of shares)
-      lines.push({ accountId, assetType: 'cash', asset: instrument!.currency, amount });
-    const ids = await post(tx, [{ kind: 'servicing', reference: `servicing:${event.id}`, lines, createdAt: now }]);
-    journalEntryId = ids[0] ?? null;
-  }
-  await mark(tx, event.id, now, { status: 'paid', holders: shares.size, paidAmount: total, journalEntryId });
+  await mark(tx, event.id, now, {
+    status: 'paid',
+    holders: payment.count,
+    paidAmount: payment.total,
+    journalEntryId: payment.entryId,
+  });
   if (event.eventType === 'MD') {
     await tx.update(instruments).set({ status: 'matured' }).where(eq(instruments.id, event.instrumentId));
     return { ...base, status: 'paid', closed: 'matured' };

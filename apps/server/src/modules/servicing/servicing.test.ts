@@ -5,12 +5,15 @@ import {
   type InstrumentEvents,
   type ServicingPayment,
 } from '@meridian/schemas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments, journalLines, users } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { custodyMove, holdings, issueBond, orderClient } from '../trading/test-support';
 import { serviceInstruments } from './runner';
+import { sharesOf } from './queries';
+import { allocate } from './schedule';
 import { materialiseSchedules } from './service';
 import { instrumentEventsView, myServicingPayments } from './views';
 
@@ -322,5 +325,34 @@ describe('servicing ACTUS events', () => {
         (net.get(`${l.entryId}:${l.assetType}:${l.asset}`) ?? 0n) + l.amount,
       );
     expect([...net.values()].filter((v) => v !== 0n)).toEqual([]);
+  });
+
+  it('computes in SQL exactly the shares of allocate: floored to the minor unit, the residual to the issuer', async () => {
+    let seed = 12;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    for (const currency of ['USD', 'JPY']) {
+      for (let round = 0; round < 5; round++) {
+        const holdings = new Map<string, bigint>();
+        for (let i = 0; i < 40; i++)
+          holdings.set(`00000000-0000-4000-8000-${String(round * 100 + i).padStart(12, '0')}`, BigInt(1 + next(5_000)));
+        const issued = [...holdings.values()].reduce((a, b) => a + b, 0n) + BigInt(next(3_000));
+        // Up to ~10^11 ledger units: the product with the units exceeds 2^63 in numeric, not bigint.
+        const amount = BigInt(next(2 ** 30)) * 97n + BigInt(next(100));
+        const rows = sql.join(
+          [...holdings].map(([id, units]) => sql`(${id}::uuid, ${units.toString()}::numeric)`),
+          sql`, `,
+        );
+        const got = await selectRows<{ account_id: string; amount: string }>(
+          t.db,
+          sharesOf(sql`select * from (values ${rows}) v(account_id, units)`, amount, issued, currency),
+        );
+        const expected = allocate(amount, issued, holdings, currency);
+        const fromSql = new Map(got.filter((r) => BigInt(r.amount) > 0n).map((r) => [r.account_id, BigInt(r.amount)]));
+        expect(fromSql).toEqual(expected);
+        const paid = [...expected.values()].reduce((a, b) => a + b, 0n);
+        expect(paid).toBeLessThanOrEqual(amount);
+        if (currency === 'JPY') for (const share of expected.values()) expect(share % 100n).toBe(0n);
+      }
+    }
   });
 });
