@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { custodyTransferSchema, placeOrderSchema, TRADING_MESSAGES } from './trading';
+import {
+  custodyTransferSchema,
+  isOnPriceTick,
+  placeOrderSchema,
+  priceTick,
+  priceTickIssue,
+  roundPriceToTick,
+  TRADING_MESSAGES,
+} from './trading';
 
 const instrumentId = '7f1c2b4e-2f6a-4c59-9a57-1f0d6f1b2a10';
 const messages = (input: unknown) => {
@@ -100,5 +108,35 @@ describe('custodyTransferSchema amounts per currency (decision 0044)', () => {
     expect(transfer('JPY', 100).data?.amount).toBe('100');
     expect(transfer('USD', ' 100.50 ').data?.amount).toBe('100.50');
     expect(transfer('EUR', 0.1).data?.amount).toBe('0.1');
+  });
+});
+
+describe('price tick per currency (decision 0060)', () => {
+  it('is one cent in two-decimal currencies and one yen in JPY, in ledger units', () => {
+    expect(priceTick('USD')).toBe(1n);
+    expect(priceTick('EUR')).toBe(1n);
+    expect(priceTick('JPY')).toBe(100n);
+    expect(isOnPriceTick(10_050n, 'USD')).toBe(true);
+    expect(isOnPriceTick(10_050n, 'JPY')).toBe(false);
+    expect(isOnPriceTick(10_100n, 'JPY')).toBe(true);
+  });
+
+  it('rounds bids down, asks up and references to the nearest tick', () => {
+    expect(roundPriceToTick(10_050n, 'JPY', 'down')).toBe(10_000n);
+    expect(roundPriceToTick(10_001n, 'JPY', 'up')).toBe(10_100n);
+    expect(roundPriceToTick(10_049n, 'JPY', 'nearest')).toBe(10_000n);
+    expect(roundPriceToTick(10_050n, 'JPY', 'nearest')).toBe(10_100n);
+    expect(roundPriceToTick(10_100n, 'JPY', 'up')).toBe(10_100n);
+    expect(roundPriceToTick(10_037n, 'USD', 'down')).toBe(10_037n);
+  });
+
+  it('names the tick problem of a typed price, and only that problem', () => {
+    expect(priceTickIssue('100.50', 'JPY')).toBe('JPY prices have no decimals (tick 1 JPY)');
+    expect(priceTickIssue(100.5, 'JPY')).toBe('JPY prices have no decimals (tick 1 JPY)');
+    expect(priceTickIssue('100.00', 'JPY')).toBeNull();
+    expect(priceTickIssue('100', 'JPY')).toBeNull();
+    expect(priceTickIssue('100.50', 'USD')).toBeNull();
+    expect(priceTickIssue('abc', 'JPY')).toBeNull();
+    expect(priceTickIssue(null, 'JPY')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import {
 } from './common';
 import { processSettlementsResultSchema } from './custody';
 import { CONTRACT_TYPES, CURRENCIES } from './instrument-constants';
-import { currencyDecimalsMessage, fitsCurrency } from './money';
+import { currencyDecimals, currencyDecimalsMessage, fitsCurrency, LEDGER_DECIMALS } from './money';
 
 // Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
 
@@ -53,6 +53,50 @@ export const TRADING_MESSAGES = {
   priceOnlyForLimit: 'Price is only allowed for limit orders',
   postOnlyLimitGtc: 'Post-only applies to GTC limit orders only',
 } as const;
+
+/**
+ * An instrument's price tick follows its currency's minor unit (docs/decisions/0060): 0.01 in
+ * a two-decimal currency, 1 in JPY. Quantities are whole units, so price x quantity, what a
+ * trade pays and a buy reserves, is always a whole number of the currency's minor units.
+ * Answered in ledger units (hundredths): 1 for USD, 100 for JPY.
+ */
+export function priceTick(currency: string): bigint {
+  return 10n ** BigInt(LEDGER_DECIMALS - currencyDecimals(currency));
+}
+
+/** True when a price (ledger units) is a whole number of its currency's ticks. */
+export function isOnPriceTick(price: bigint, currency: string): boolean {
+  return price % priceTick(currency) === 0n;
+}
+
+/** The refusal of a price finer than the tick: 'JPY prices have no decimals (tick 1 JPY)'. */
+export function priceTickMessage(currency: string): string {
+  const decimals = currencyDecimals(currency);
+  return decimals === 0
+    ? `${currency} prices have no decimals (tick 1 ${currency})`
+    : `${currency} prices have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`;
+}
+
+/** A positive price (ledger units) moved onto the tick: bids round down, asks up, a reference to the nearest. */
+export function roundPriceToTick(price: bigint, currency: string, direction: 'down' | 'up' | 'nearest'): bigint {
+  const tick = priceTick(currency);
+  const below = price - (((price % tick) + tick) % tick);
+  if (below === price) return price;
+  if (direction === 'down') return below;
+  if (direction === 'up') return below + tick;
+  return (price - below) * 2n >= tick ? below + tick : below;
+}
+
+/**
+ * The tick problem of a typed limit price in a currency, or null (no price, a price the
+ * schema refuses for other reasons, or one on the tick): what the order forms show before
+ * the server answers the same with 400.
+ */
+export function priceTickIssue(price: string | number | null | undefined, currency: string): string | null {
+  if (price === null || price === undefined || price === '') return null;
+  const minor = toMinorUnits(String(price));
+  return minor === null || isOnPriceTick(minor, currency) ? null : priceTickMessage(currency);
+}
 
 const required = { error: TRADING_MESSAGES.requiredFields };
 const wholeUnits = z.union(

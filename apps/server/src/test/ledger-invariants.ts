@@ -1,6 +1,15 @@
+import { CURRENCY_DECIMALS, LEDGER_DECIMALS } from '@meridian/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { selectRows, type Db } from '../db/client';
+
+/** `(asset, step)` rows of the currencies coarser than the ledger scale (JPY: 100 ledger units a yen); code constants. */
+const COARSE_CURRENCIES = sql.raw(
+  Object.entries(CURRENCY_DECIMALS)
+    .filter(([, decimals]) => decimals < LEDGER_DECIMALS)
+    .map(([currency, decimals]) => `('${currency}', ${10 ** (LEDGER_DECIMALS - decimals)})`)
+    .join(', '),
+);
 
 // The books' invariants, shared by every test that stresses money movement (the order storm,
 // the API fuzzer, the kill -9 test). Each query returns the rows that break its rule.
@@ -9,6 +18,18 @@ const INVARIANTS: Record<string, SQL> = {
   'every journal entry nets to zero per asset': sql`
     select entry_id, asset_type, asset, sum(amount) as net from journal_lines
     group by entry_id, asset_type, asset having sum(amount) <> 0`,
+
+  // Decisions 0044 and 0060: a JPY amount is whole yen wherever it is booked or held.
+  'cash is whole minor units of its currency': sql`
+    with coarse(asset, step) as (values ${COARSE_CURRENCIES})
+    select 'line' as kind, j.entry_id::text as id, j.asset, j.amount as figure from journal_lines j
+      join coarse c on c.asset = j.asset where j.asset_type = 'cash' and j.amount % c.step <> 0
+    union all
+    select 'balance', b.account_id::text, b.asset, b.total from balances b
+      join coarse c on c.asset = b.asset where b.asset_type = 'cash' and (b.total % c.step <> 0 or b.reserved % c.step <> 0)
+    union all
+    select 'order', o.id::text, i.currency, o.reserved from orders o join instruments i on i.id = o.instrument_id
+      join coarse c on c.asset = i.currency where o.side = 'buy' and o.reserved % c.step <> 0`,
 
   'every asset nets to zero over all balances': sql`
     select asset_type, asset, sum(total) as net from balances group by asset_type, asset having sum(total) <> 0`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { expectLedgerInvariants } from '../../test/ledger-invariants';
 import { LiquidityProvider } from './liquidity-provider';
 import { orderClient } from '../trading/test-support';
 
@@ -51,5 +52,23 @@ describe('demo liquidity provider', () => {
     for (let i = 0; i < 5; i++) await lp.tick();
     const after = (await orderClient(t).get(cookie, '/api/trades?limit=500')).json().length;
     expect(after).toBeGreaterThan(before);
+  });
+
+  it('quotes JPY instruments on the whole-yen tick, so their trades are whole yen (decision 0060)', async () => {
+    const cookie = await t.signIn('investor@meridian.test');
+    const api = orderClient(t);
+    const instruments = (await api.get(cookie, '/api/instruments')).json() as { id: string; currency: string }[];
+    const yen = instruments.filter((i) => i.currency === 'JPY');
+    expect(yen.length).toBeGreaterThan(0);
+    let levels = 0;
+    for (const i of yen) {
+      const book = (await api.get(cookie, `/api/instruments/${i.id}/orderbook`)).json();
+      for (const level of [...book.bids, ...book.asks]) {
+        expect(level.price).toMatch(/^\d+\.00$/);
+        levels++;
+      }
+    }
+    expect(levels).toBeGreaterThan(0);
+    await expectLedgerInvariants(t.db);
   });
 });

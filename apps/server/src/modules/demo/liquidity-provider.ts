@@ -1,4 +1,4 @@
-import { fromMinorUnits, type PlaceOrder } from '@meridian/schemas';
+import { fromMinorUnits, roundPriceToTick, type PlaceOrder } from '@meridian/schemas';
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -107,9 +107,7 @@ export class LiquidityProvider {
         if (book) book.stale = true;
       }
     });
-    this.timer = setInterval(() => {
-      this.ticking ??= this.tick().finally(() => (this.ticking = null));
-    }, TICK_MS);
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
     this.timer.unref();
     this.log.info({ instruments: this.books.size }, 'liquidity provider started');
   }
@@ -121,8 +119,17 @@ export class LiquidityProvider {
     await this.ticking;
   }
 
-  /** One round over the instruments: move each fair value, requote where needed, maybe trade. */
-  async tick(): Promise<void> {
+  /**
+   * One round over the instruments; a call while a round runs joins it, so the timer and a
+   * caller never quote the same book twice at once.
+   */
+  tick(): Promise<void> {
+    this.ticking ??= this.round().finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  /** Moves each fair value, requotes where needed, maybe trades. */
+  private async round(): Promise<void> {
     await this.readProgrammes();
     for (const [instrumentId, book] of this.books) {
       try {
@@ -163,12 +170,14 @@ export class LiquidityProvider {
 
   private async requote(instrumentId: string, book: Book, fair: bigint): Promise<void> {
     await this.withdraw(book);
+    // On the currency's tick (whole yen for JPY), each quote rounded away from the fair value.
+    const { currency } = book.model;
     for (let level = 0n; level < BigInt(LEVELS); level++) {
       const offset = (fair * (book.halfSpreadBp + STEP_BP * level)) / 10_000n || 1n + level;
       const quantity = quoteSize(fair) * (1 + Number(level));
       for (const [orderType, price] of [
-        ['buy', fair - offset],
-        ['sell', fair + offset],
+        ['buy', roundPriceToTick(fair - offset, currency, 'down')],
+        ['sell', roundPriceToTick(fair + offset, currency, 'up')],
       ] as const) {
         if (price <= 0n) continue;
         const outcome = await this.trading
@@ -222,20 +231,18 @@ export class LiquidityProvider {
       if ((await this.unitsHeld(this.maker, model.instrumentId)) + (await this.unitsBought(model.instrumentId)) > 0n)
         continue;
       const issued = await this.unitsHeld(model.issuerUserId, model.instrumentId);
+      const price = roundPriceToTick(model.price, model.currency, 'nearest');
+      if (price <= 0n) continue;
       let quantity = (issued * PLACEMENT_SHARE_PERCENT) / 100n;
-      if (quantity * model.price > PLACEMENT_MAX_VALUE) quantity = PLACEMENT_MAX_VALUE / model.price;
+      if (quantity * price > PLACEMENT_MAX_VALUE) quantity = PLACEMENT_MAX_VALUE / price;
       if (quantity <= 0n || quantity > 1_000_000_000n) continue;
       const sell = await this.trading
-        .placeOrder(
-          model.issuerUserId,
-          limitOrder(model.instrumentId, 'sell', Number(quantity), model.price, false),
-          null,
-        )
+        .placeOrder(model.issuerUserId, limitOrder(model.instrumentId, 'sell', Number(quantity), price, false), null)
         .catch(() => null);
       await this.trading
         .placeOrder(
           this.maker,
-          { ...limitOrder(model.instrumentId, 'buy', Number(quantity), model.price, false), timeInForce: 'IOC' },
+          { ...limitOrder(model.instrumentId, 'buy', Number(quantity), price, false), timeInForce: 'IOC' },
           null,
         )
         .catch(() => null);

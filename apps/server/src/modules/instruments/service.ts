@@ -217,6 +217,7 @@ export async function listInstruments(
 export interface ModelQuote {
   instrumentId: string;
   issuerUserId: string;
+  currency: string;
   /** Price per unit in hundredths; null when neither a model nor an issue price exists. */
   price: bigint | null;
 }
@@ -233,6 +234,7 @@ export async function modelPrices(db: Db, where?: Parameters<typeof selectInstru
   return rows.map((row) => ({
     instrumentId: row.id,
     issuerUserId: row.issuerUserId,
+    currency: row.currency,
     price: valuationOf(row, market, false).price,
   }));
 }

@@ -1,6 +1,6 @@
 import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
 import { randomUUID } from 'node:crypto';
-import { formatMoneyText, fromMinorUnits } from '@meridian/schemas';
+import { formatMoneyText, fromMinorUnits, isOnPriceTick, priceTickMessage } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
 import { addBusinessDays, tradeDate } from '../settlement/calendar';
@@ -104,6 +104,9 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
     const earlier = ctx.existingByKey.get(`${order.userId}:${order.idempotencyKey}`);
     if (earlier) return replay(earlier, order);
   }
+  // Every order on the currency's tick, whatever sent it: then each trade's cash is whole minor units.
+  if (order.price !== null && !isOnPriceTick(order.price, desk.instrument.currency))
+    throw offTick(desk.instrument.currency);
   const amount = reservationAmount(desk, order);
   const accountId = ctx.accountOf(order.userId);
   const key = accountId ? reservationKey(desk, accountId, order.side) : undefined;
@@ -301,6 +304,14 @@ function insufficient(desk: InstrumentDesk, side: 'buy' | 'sell', needed: bigint
 }
 
 const units = (count: bigint) => `${count.toLocaleString('en-US')} ${count === 1n ? 'unit' : 'units'}`;
+
+/** 400 as the schema's refusals read (`Invalid request: body.price: ...`): the tick needs the instrument, which only the book knows. */
+function offTick(currency: string): AppError {
+  const message = priceTickMessage(currency);
+  return new AppError(400, 'VALIDATION_ERROR', `Invalid request: body.price: ${message}`, {
+    issues: [{ path: 'body.price', message }],
+  });
+}
 
 function noLiquidity(restingSide: 'buy' | 'sell'): AppError {
   return unprocessable('NO_LIQUIDITY', `No liquidity: there are no ${restingSide} orders for this instrument`);

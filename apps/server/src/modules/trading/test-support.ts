@@ -5,8 +5,13 @@ import { getBalance, getOrCreateUserAccount } from '../ledger';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 
-/** Creates a 1,000,000 USD PAM bond (10,000 units of 100.00) as the issuer; returns its id. */
-export async function issueBond(t: TestApp, issuerCookie: string, name = 'Trading Test 4% 2028'): Promise<string> {
+/** Creates a 1,000,000 PAM bond (10,000 units of 100.00; USD unless asked) as the issuer; returns its id. */
+export async function issueBond(
+  t: TestApp,
+  issuerCookie: string,
+  name = 'Trading Test 4% 2028',
+  currency = 'USD',
+): Promise<string> {
   const today = new Date().toISOString().slice(0, 10);
   const res = await t.app.inject({
     method: 'POST',
@@ -16,7 +21,7 @@ export async function issueBond(t: TestApp, issuerCookie: string, name = 'Tradin
       contractType: 'PAM',
       name,
       notionalAmount: 1_000_000,
-      currency: 'USD',
+      currency,
       issueDate: today,
       maturityDate: addMonths(today, 24),
       interestRate: 4,

@@ -1,5 +1,10 @@
 import {
+  fromMinorUnits,
   placeOrderSchema,
+  priceTick,
+  priceTickIssue,
+  roundPriceToTick,
+  toMinorUnits,
   TRADING_MESSAGES,
   type InstrumentListItem,
   type OrderKind,
@@ -45,8 +50,10 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
   const [side, setSide] = useState<OrderSide>('buy');
   const [type, setType] = useState<OrderKind>('limit');
   const [quantity, setQuantity] = useState('');
-  const [price, setPrice] = useState(instrument.price && !instrument.price.startsWith('-') ? instrument.price : '');
+  const [price, setPrice] = useState(() => startingPrice(instrument));
   const place = usePlaceOrder();
+  // The currency's price tick (decision 0060): 0.01, or 1 in JPY.
+  const tickText = fromMinorUnits(priceTick(instrument.currency));
   // Exact on hundredths (decimal strings), as the trading screen's Estimated Total.
   const estimate = estimatedTotal(quantity, type === 'limit' ? price : '', instrument.price);
 
@@ -59,12 +66,13 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
       price: type === 'limit' ? price : null,
     };
     const checked = placeOrderSchema.safeParse(order);
-    if (!checked.success) {
-      toast({
-        title: TRADING_MESSAGES.invalidOrderTitle,
-        description: checked.error.issues[0]?.message ?? TRADING_MESSAGES.requiredFields,
-        variant: 'destructive',
-      });
+    const problem = checked.success
+      ? type === 'limit'
+        ? priceTickIssue(price, instrument.currency)
+        : null
+      : (checked.error.issues[0]?.message ?? TRADING_MESSAGES.requiredFields);
+    if (problem) {
+      toast({ title: TRADING_MESSAGES.invalidOrderTitle, description: problem, variant: 'destructive' });
       return;
     }
     place.mutate(order, {
@@ -132,8 +140,8 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
         <Input
           id="order-price"
           type="number"
-          min="0.01"
-          step="0.01"
+          min={tickText}
+          step={tickText}
           value={price}
           onChange={(event) => setPrice(event.target.value)}
         />
@@ -154,4 +162,11 @@ function OrderForm({ instrument, onClose }: { instrument: InstrumentListItem; on
       </DialogFooter>
     </form>
   );
+}
+
+/** The instrument's price as a starting limit, moved onto its currency's tick; empty when it has none. */
+function startingPrice(instrument: InstrumentListItem): string {
+  const minor = instrument.price ? toMinorUnits(instrument.price) : null;
+  if (minor === null || minor <= 0n) return '';
+  return fromMinorUnits(roundPriceToTick(minor, instrument.currency, 'nearest'));
 }

@@ -97,7 +97,7 @@ export function PlaceOrderCard({ instrument, currentPrice, available }: Props) {
   // Confirm) sends it. Escape withdraws the question.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const draft = draftOrder(instrumentId, form);
+    const draft = draftOrder(instrumentId, form, instrument?.currency);
     if (!draft.ok) {
       if (draft.field) {
         const field = draft.field;

@@ -41,6 +41,21 @@ describe('draftOrder', () => {
     });
   });
 
+  it('keeps a limit price on the currency tick: whole yen in JPY, cents elsewhere', () => {
+    const limit = form({ type: 'limit', quantity: '3', price: '100.50' });
+    expect(draftOrder(ID, limit, 'JPY')).toEqual({
+      ok: false,
+      title: 'Invalid Order',
+      description: 'JPY prices have no decimals (tick 1 JPY)',
+      field: 'price',
+    });
+    expect(draftOrder(ID, { ...limit, price: '100' }, 'JPY')).toMatchObject({ ok: true });
+    expect(draftOrder(ID, { ...limit, price: '100.00' }, 'JPY')).toMatchObject({ ok: true });
+    expect(draftOrder(ID, limit, 'USD')).toMatchObject({ ok: true });
+    // A market order's price is not sent, so its tick does not matter.
+    expect(draftOrder(ID, { ...limit, type: 'market' }, 'JPY')).toMatchObject({ ok: true });
+  });
+
   it('reads numbers as people type them: 1,000 units at 1,000.50', () => {
     expect(draftOrder(ID, form({ type: 'limit', quantity: '1,000', price: '1,000.50' }))).toEqual({
       ok: true,

@@ -1,5 +1,6 @@
 import {
   placeOrderSchema,
+  priceTickIssue,
   TRADING_MESSAGES,
   type OrderKind,
   type OrderSide,
@@ -45,9 +46,10 @@ export function normalizedForm(form: OrderFormState): OrderFormState {
  * Turns the panel into a `POST /api/orders` body. Missing instrument, quantity, or price on
  * a limit order gives SPEC §5's 'Invalid Order' toast; other problems carry the shared
  * schema's message. Each problem names the field it belongs to, for the inline error. The
- * price is sent only for limit orders (SPEC §4).
+ * price is sent only for limit orders (SPEC §4), on the tick of the instrument's `currency`
+ * (whole yen in JPY, decision 0060), as the server checks it.
  */
-export function draftOrder(instrumentId: string | null, typed: OrderFormState): OrderDraft {
+export function draftOrder(instrumentId: string | null, typed: OrderFormState, currency?: string): OrderDraft {
   const form = normalizedForm(typed);
   const { quantity, price } = form;
   if (!instrumentId) return { ok: false, ...TRADING_TOASTS.invalidOrder };
@@ -74,6 +76,8 @@ export function draftOrder(instrumentId: string | null, typed: OrderFormState): 
     const field = issue?.path[0] === 'price' || issue?.path[0] === 'quantity' ? issue.path[0] : undefined;
     return invalid(issue?.message ?? TRADING_TOASTS.invalidOrder.description, field);
   }
+  const offTick = form.type === 'limit' && currency ? priceTickIssue(price, currency) : null;
+  if (offTick) return invalid(offTick, 'price');
   return { ok: true, order };
 }
 
