@@ -21,12 +21,12 @@ export function SentForApproval({ notice, onDismiss }: { notice: SentForApproval
         </p>
         <p>{notice.description}</p>
         <p className="text-muted-foreground">{notice.next}</p>
+        {onDismiss ? (
+          <button type="button" className="self-start text-xs underline" onClick={onDismiss}>
+            Dismiss
+          </button>
+        ) : null}
       </div>
-      {onDismiss ? (
-        <button type="button" className="self-start text-xs underline" onClick={onDismiss}>
-          Dismiss
-        </button>
-      ) : null}
     </div>
   );
 }
