@@ -99,7 +99,9 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
           'Order entry: send a StreamCommand frame (`place` with the POST /api/orders body in `order` and an ' +
           'optional `idempotencyKey`, or `cancel` with `orderId`); it is answered by one StreamCommandAnswer ' +
           'frame with the same `ref`, carrying the status and body the HTTP route would answer with ' +
-          '(same validation, place_orders permission and limits, idempotency and audit rows). At most 64 ' +
+          '(same validation, place_orders permission and limits, idempotency and audit rows); an order over a ' +
+          'supervised role’s limit is answered by a `sent_for_approval` frame (status 202, approvalId), as ' +
+          'POST /api/orders answers 202 SUPERVISION_REQUIRED. At most 64 ' +
           'commands in flight per connection (more answer 429).',
         response: {
           101: {
