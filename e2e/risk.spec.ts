@@ -61,7 +61,7 @@ test.describe('/risk', () => {
     });
     expect(response.ok()).toBe(true);
     const { result: expected } = (await response.json()) as {
-      result: { portfolioImpact: string; impactPercent: number; riskLevel: string };
+      result: { portfolioImpact: string; impactPercent: number; riskLevel: string; capitalImpact: number | null };
     };
     expect(Number(expected.portfolioImpact)).toBeLessThan(0);
     const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
@@ -69,6 +69,11 @@ test.describe('/risk', () => {
     );
     await expect(result).toContainText(`${money} (${expected.impactPercent.toFixed(2)}%)`);
     await expect(result).toContainText(expected.riskLevel);
+    // Measured against the organisation's Tier 1, as the predefined scenarios are (issue 14).
+    expect(expected.capitalImpact).not.toBeNull();
+    await expect(page.getByTestId('custom-stress-capital')).toHaveText(
+      `Capital impact: ${expected.capitalImpact!.toFixed(2)}% of Tier 1`,
+    );
     await result.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/artifacts/risk-custom-stress.png' });
   });

@@ -169,6 +169,30 @@ describe('POST /api/risk/stress', () => {
     expect((await stress(investor, { name: 'x' })).statusCode).toBe(403);
   });
 
+  it('measures a custom scenario against capital as the predefined scenarios are (issue 14)', async () => {
+    const compliance = await t.signIn('compliance@meridian.test');
+    // The organisation holds EUR and GBP cash: a stronger dollar loses value.
+    const predefined = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/risk/metrics?scope=organisation',
+        headers: { cookie: compliance },
+      })
+    ).json() as RiskMetrics;
+    const row = predefined.stress.find((s) => s.scenario === 'USD +10 %')!;
+    expect(row.capitalImpact).toBeGreaterThan(0);
+    const res = await stress(compliance, { scope: 'organisation', name: 'USD +10 %', usdMovePercent: 10 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toEqual(row);
+    // Capital Impact is the loss as a share of Tier 1 (USD figures of the capital panel).
+    const loss = -Number(res.json().result.portfolioImpact);
+    expect(res.json().result.capitalImpact).toBeCloseTo((loss / Number(predefined.capital!.tier1)) * 100, 1);
+    // The whole market has no capital base: no Capital Impact, as in its predefined table.
+    const market = await stress(compliance, { scope: 'market', name: 'USD +10 %', usdMovePercent: 10 });
+    expect(market.statusCode).toBe(200);
+    expect(market.json().result.capitalImpact).toBeNull();
+  });
+
   it('refuses absurd shocks with 400', async () => {
     const compliance = await t.signIn('compliance@meridian.test');
     for (const payload of [

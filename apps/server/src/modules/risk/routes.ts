@@ -9,7 +9,7 @@ import {
   stressResponseSchema,
   type RiskScope,
 } from '@meridian/schemas';
-import { revalue, riskLevel, scenarioProblem, SHOCK_TENORS, type Scenario } from '@meridian/risk';
+import { scenarioProblem, SHOCK_TENORS, type Scenario } from '@meridian/risk';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,8 @@ import { decidePermission } from '../access/resolve';
 import { setCapitalBase, setLimit } from './limits';
 import type { ScopeTarget } from './positions';
 import { loadFxTable } from '../fx/service';
-import { computePortfolio, reportingMoney, riskMetrics } from './service';
+import { stressFigures } from './compute';
+import { computePortfolio, reportingMoney, riskMetrics, stressCapital, stressRow } from './service';
 
 const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
 
@@ -100,7 +101,8 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const target = await targetOf(request, body.scope);
       const money = reportingMoney(await loadFxTable(app.db), body.currency);
-      const { figures } = await computePortfolio(app.db, target);
+      const computed = await computePortfolio(app.db, target);
+      const { figures } = computed;
       const usdMove = body.usdMovePercent / 100;
       const scenario: Scenario = {
         name: body.name,
@@ -118,20 +120,12 @@ const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const problem = usdMove <= -1 ? 'usdMovePercent must be above −100' : scenarioProblem(scenario);
       if (problem) throw badRequest(problem);
-      const [impact] = revalue(figures.compiled, [scenario]);
-      const value = figures.compiled.baseValue;
-      const level = riskLevel(impact!, value);
+      // Revalued, measured against capital and judged exactly as the predefined scenarios are.
+      const [figure] = stressFigures(figures.compiled, [{ scenario, note: null }]);
+      const capital = await stressCapital(app.db, target, computed);
       return {
         reportingCurrency: body.currency,
-        result: {
-          scenario: body.name,
-          portfolioImpact: money.amount(impact!),
-          impactPercent: value > 0 ? Math.round((impact! / value) * 10_000) / 100 : 0,
-          capitalImpact: null,
-          riskLevel: level,
-          status: level === 'high' ? ('fail' as const) : ('pass' as const),
-          note: null,
-        },
+        result: stressRow(figure!, capital, money.amount),
         notPriced: figures.compiled.notPriced.map((n) => ({ instrumentId: n.id, name: n.name, reason: n.reason })),
       };
     },

@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { loadFxTable, type FxTable } from '../fx/service';
-import { computeFigures, standardScenarios, stressFigures, VAR_METHOD, type PortfolioFigures } from './compute';
+import {
+  computeFigures,
+  standardScenarios,
+  stressFigures,
+  VAR_METHOD,
+  type PortfolioFigures,
+  type StressFigure,
+} from './compute';
 import { backfillIfEmpty, snapshotsOf } from './history';
 import { capitalBaseOf, evaluateLimits, organisationLimits, syncAlerts } from './limits';
 import { marketHistory, todayMarket } from './market';
@@ -140,28 +147,10 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
   });
   const alerts = await syncAlerts(db, portfolio.key, limits);
 
-  const base = target.scope === 'market' ? null : await capitalBaseOf(db, portfolio.organisationId);
-  const capital = base ? { base, result: baselFor(compiled, figures, portfolio, base, snapshots, backtest) } : null;
-  const tier1 = capital ? (Number(capital.base.cet1) + Number(capital.base.additionalTier1)) / 100 : null;
-
-  const stress = stressFigures(compiled, standardScenarios(compiled, history)).map((s) => {
-    const loss = Math.max(0, -s.impact);
-    const capitalImpact = tier1 && tier1 > 0 ? Math.round((loss / tier1) * 10_000) / 100 : null;
-    // Fails when the loss would take Tier 1 below 6 % of RWA, or (no capital base) when the risk level is high.
-    const fails =
-      capital && tier1 !== null && capital.result.rwa > 0
-        ? (tier1 - loss) / capital.result.rwa < 0.06
-        : s.riskLevel === 'high';
-    return {
-      scenario: s.scenario,
-      portfolioImpact: usd(s.impact),
-      impactPercent: Math.round(s.impactPercent * 100) / 100,
-      capitalImpact,
-      riskLevel: s.riskLevel,
-      status: fails ? ('fail' as const) : ('pass' as const),
-      note: s.note,
-    };
-  });
+  const capital = await capitalOf(db, target, portfolio, figures, snapshots, backtest);
+  const stress = stressFigures(compiled, standardScenarios(compiled, history)).map((s) =>
+    stressRow(s, stressCapitalOf(capital), usd),
+  );
 
   return {
     scope: target.scope,
@@ -222,6 +211,68 @@ async function computeMetrics(db: Db, target: ScopeTarget, currency: Currency): 
     noHistory: figures.noHistory,
     fxRateDate,
     performance: await performanceOf(db, snapshots),
+  };
+}
+
+/** The organisation's Basel III capital on a portfolio's figures; null for the whole market or without a capital base. */
+async function capitalOf(
+  db: Db,
+  target: ScopeTarget,
+  portfolio: Portfolio,
+  figures: PortfolioFigures,
+  snapshots: Awaited<ReturnType<typeof snapshotsOf>>,
+  backtest: ReturnType<typeof backtestVar>,
+) {
+  const base = target.scope === 'market' ? null : await capitalBaseOf(db, portfolio.organisationId);
+  return base ? { base, result: baselFor(figures.compiled, figures, portfolio, base, snapshots, backtest) } : null;
+}
+
+/** What a stress loss is measured against (USD): Tier 1 capital and risk-weighted assets; null without a capital base. */
+export type StressCapital = { tier1: number; rwa: number } | null;
+
+function stressCapitalOf(capital: Awaited<ReturnType<typeof capitalOf>>): StressCapital {
+  return capital
+    ? { tier1: (Number(capital.base.cet1) + Number(capital.base.additionalTier1)) / 100, rwa: capital.result.rwa }
+    : null;
+}
+
+/**
+ * The capital a custom stress on this portfolio is measured against: the same Basel III
+ * figures `GET /api/risk/metrics` computes (history back-filled once, as there), so a custom
+ * scenario equal to a predefined one gets the same Capital Impact and Status.
+ */
+export async function stressCapital(
+  db: Db,
+  target: ScopeTarget,
+  { portfolio, figures, history }: ComputedPortfolio & { history: Awaited<ReturnType<typeof marketHistory>> },
+): Promise<StressCapital> {
+  if (target.scope === 'market') return null;
+  await backfillIfEmpty(db, portfolio.key, figures.compiled, history);
+  const snapshots = await snapshotsOf(db, portfolio.key);
+  const backtest = backtestVar(backtestDaysOf(snapshots));
+  return stressCapitalOf(await capitalOf(db, target, portfolio, figures, snapshots, backtest));
+}
+
+/**
+ * One row of Stress Test Scenarios, predefined or custom (`POST /api/risk/stress`): the impact
+ * in the reporting currency (`usd` converts a USD engine figure), Capital Impact = the loss as
+ * a percentage of Tier 1, and Status fail when the loss would take Tier 1 below 6 % of RWA
+ * (without a capital base: when the risk level is high).
+ */
+export function stressRow(s: StressFigure, capital: StressCapital, usd: (value: number) => string) {
+  const loss = Math.max(0, -s.impact);
+  const tier1 = capital?.tier1 ?? null;
+  const capitalImpact = tier1 && tier1 > 0 ? Math.round((loss / tier1) * 10_000) / 100 : null;
+  const fails =
+    capital && tier1 !== null && capital.rwa > 0 ? (tier1 - loss) / capital.rwa < 0.06 : s.riskLevel === 'high';
+  return {
+    scenario: s.scenario,
+    portfolioImpact: usd(s.impact),
+    impactPercent: Math.round(s.impactPercent * 100) / 100,
+    capitalImpact,
+    riskLevel: s.riskLevel,
+    status: fails ? ('fail' as const) : ('pass' as const),
+    note: s.note,
   };
 }
 

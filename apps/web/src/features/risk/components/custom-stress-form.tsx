@@ -151,6 +151,10 @@ function StressOutcome({ response }: { response: StressResponse }) {
         <span className="tabular-nums">
           {formatCurrency(r.portfolioImpact, response.reportingCurrency)} ({r.impactPercent.toFixed(2)}%)
         </span>
+        <span className="tabular-nums" data-testid="custom-stress-capital">
+          Capital impact:{' '}
+          {r.capitalImpact === null ? '— (no capital base)' : `${r.capitalImpact.toFixed(2)}% of Tier 1`}
+        </span>
         <Badge variant={LEVEL_VARIANT[r.riskLevel]}>{r.riskLevel}</Badge>
         <span>{r.status === 'pass' ? 'Pass' : 'Fail'}</span>
       </p>
