@@ -21,6 +21,9 @@ import { expectLedgerInvariants } from './ledger-invariants';
 // waited first, so its deadlock check fires first and it is the one aborted; that the test's
 // transaction gets the lock at all proves the operation's attempt was rolled back. Needs a
 // server database (two connections at once): runs in the PostgreSQL pass.
+// Checked to fail without the retry (2026-11-24, retryingTransaction cut to one attempt): the
+// settlement and coupon cases throw PostgresError 40P01 "deadlock detected", the FX case answers
+// 500 INTERNAL_ERROR, and so does custody/deadlock.test.ts; all pass again with the retry.
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
