@@ -16,3 +16,4 @@ export * from './compliance';
 export * from './servicing';
 export * from './cluster';
 export * from './surveillance';
+export * from './read-models';

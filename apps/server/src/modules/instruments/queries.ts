@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { tradeWindows } from '../../db/trade-window';
 import {
   balances,
   creditSpreads,
@@ -111,44 +112,17 @@ export interface MarketStats {
 }
 
 /**
- * Last price, 24h reference price and 24h traded value per instrument, from the trading
- * module's `trades` table. Until that table exists (trading not installed) there are no stats.
+ * Last price, 24h reference price and 24h traded value per instrument that has traded, from
+ * the read models kept as trades commit (db/trade-window.ts, decision 0056): no read of the
+ * trades table's history (issue 16 item 8).
  */
 export async function selectMarketStats(db: Db, instrumentIds: readonly string[]): Promise<Map<string, MarketStats>> {
   const stats = new Map<string, MarketStats>();
-  if (instrumentIds.length === 0 || !(await tableExists(db, 'trades'))) return stats;
-  // One index probe per instrument and figure (issue 16 item 8): the last trade by the
-  // (instrument, sequence) index, the prices around the 24-hour mark and the day's value by
-  // (instrument, created_at), so the cost does not grow with the trades table's history.
-  const result = await db.execute(sql`
-    select i.id, l.price as last_price, coalesce(p.price, o.price, l.price) as reference_price, coalesce(v.value, 0) as volume
-    from (values ${sql.join(
-      instrumentIds.map((id) => sql`(${id}::uuid)`),
-      sql`, `,
-    )}) as i(id)
-    cross join lateral (select price from trades t where t.instrument_id = i.id order by t.sequence desc limit 1) l
-    left join lateral (select price from trades t where t.instrument_id = i.id and t.created_at <= now() - interval '24 hours'
-      order by t.created_at desc, t.sequence desc limit 1) p on true
-    left join lateral (select price from trades t where t.instrument_id = i.id and t.created_at > now() - interval '24 hours'
-      order by t.created_at, t.sequence limit 1) o on true
-    left join lateral (select sum(price * quantity) as value from trades t
-      where t.instrument_id = i.id and t.created_at > now() - interval '24 hours') v on true`);
-  for (const row of rowsOf(result)) {
-    stats.set(String(row.id), {
-      lastPrice: BigInt(String(row.last_price)),
-      referencePrice: BigInt(String(row.reference_price)),
-      volume24h: BigInt(String(row.volume)),
+  for (const [id, w] of await tradeWindows(db, instrumentIds))
+    stats.set(id, {
+      lastPrice: w.lastPrice,
+      referencePrice: w.priceBefore ?? w.firstInWindow ?? w.lastPrice,
+      volume24h: w.turnover,
     });
-  }
   return stats;
-}
-
-async function tableExists(db: Db, table: string): Promise<boolean> {
-  const result = await db.execute(sql`select to_regclass(${`public.${table}`}) is not null as present`);
-  return rowsOf(result)[0]?.present === true;
-}
-
-// PGlite answers `{ rows }`, postgres-js an array of rows.
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) ?? [];
 }

@@ -1,6 +1,7 @@
 import { CANDLE_INTERVALS, fromMinorUnits, type Candle, type CandleInterval } from '@meridian/schemas';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db } from '../../db/client';
+import { tradeWindows } from '../../db/trade-window';
 import { instruments, trades } from '../../db/schema';
 
 export interface TradeStats {
@@ -23,56 +24,25 @@ const EMPTY: TradeStats = {
   low24h: null,
   trades24h: 0,
 };
-const big = (v: unknown) => (v === null || v === undefined ? null : BigInt(v as string));
 
-/** Last price and 24-hour statistics of the given instruments (all when omitted), from trades. */
+/**
+ * Last price and 24-hour statistics of the given instruments (all when omitted), from the
+ * read models kept as trades commit (db/trade-window.ts, decision 0056): the cost follows the
+ * number of instruments and the last hour's trades, not the trades table's history.
+ */
 export async function tradeStats(db: Db, instrumentIds?: string[], now = new Date()): Promise<Map<string, TradeStats>> {
-  const since = new Date(now.getTime() - 24 * 3_600_000);
-  const only = instrumentIds ? inArray(trades.instrumentId, instrumentIds) : undefined;
-  if (instrumentIds?.length === 0) return new Map();
-  // Last price and the price before the window: one index probe per instrument on
-  // (instrument, created_at) instead of DISTINCT ON over all its trades (issue 16 item 8:
-  // throughput fell 330 -> 57 req/s from 0 to 13.5k trades).
-  const scope = instrumentIds
-    ? sql`(values ${sql.join(
-        instrumentIds.map((id) => sql`(${id}::uuid)`),
-        sql`, `,
-      )}) as i(id)`
-    : sql`(select id from instruments) as i(id)`;
-  const edges = await selectRows<{ instrumentId: string; last: string; before: string | null }>(
-    db,
-    sql`select i.id::text as "instrumentId", l.price::text as last, b.price::text as before from ${scope}
-      cross join lateral (select price from trades t where t.instrument_id = i.id
-        order by t.created_at desc, t.sequence desc limit 1) l
-      left join lateral (select price from trades t where t.instrument_id = i.id and t.created_at < ${since.toISOString()}
-        order by t.created_at desc, t.sequence desc limit 1) b on true`,
-  );
-  const window = await db
-    .select({
-      instrumentId: trades.instrumentId,
-      first: sql<string>`(array_agg(${trades.price} order by ${trades.createdAt}, ${trades.sequence}))[1]`,
-      volume: sql<string>`sum(${trades.quantity})`,
-      turnover: sql<string>`sum(${trades.price} * ${trades.quantity})`,
-      high: sql<string>`max(${trades.price})`,
-      low: sql<string>`min(${trades.price})`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(trades)
-    .where(and(only, sql`${trades.createdAt} >= ${since.toISOString()}`))
-    .groupBy(trades.instrumentId);
-
+  const windows = await tradeWindows(db, instrumentIds, now);
   const stats = new Map<string, TradeStats>();
-  for (const row of edges)
-    stats.set(row.instrumentId, { ...EMPTY, lastPrice: BigInt(row.last), referencePrice: big(row.before) });
-  for (const row of window) {
-    const s = stats.get(row.instrumentId)!;
-    s.referencePrice ??= big(row.first);
-    s.volume24h = big(row.volume) ?? 0n;
-    s.turnover24h = big(row.turnover) ?? 0n;
-    s.high24h = big(row.high);
-    s.low24h = big(row.low);
-    s.trades24h = row.count;
-  }
+  for (const [id, w] of windows)
+    stats.set(id, {
+      lastPrice: w.lastPrice,
+      referencePrice: w.priceBefore ?? w.firstInWindow,
+      volume24h: w.volume,
+      turnover24h: w.turnover,
+      high24h: w.high,
+      low24h: w.low,
+      trades24h: w.trades,
+    });
   return stats;
 }
 

@@ -61,6 +61,8 @@ async function backdate(days: number): Promise<void> {
   await t.db.execute(
     sql`update journal_entries set created_at = created_at - ${interval} where kind = 'trade' and created_at > now() - interval '1 hour'`,
   );
+  // Rewriting history bypasses the insert triggers: rebuild the read models (drizzle/0026).
+  await t.db.execute(sql`select read_models_rebuild()`);
 }
 
 async function analytics(email: string): Promise<PortfolioAnalytics> {

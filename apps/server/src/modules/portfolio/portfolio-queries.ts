@@ -1,19 +1,15 @@
 import { toMinorUnits, type PortfolioAnalytics, type ReportingFx } from '@meridian/schemas';
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { balances, instruments, ledgerAccounts, orders, trades } from '../../db/schema';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/client';
+import { uuidArray } from '../../db/json-rows';
+import { accountPositions, balances, instruments, ledgerAccounts, orders, userTradeCounts } from '../../db/schema';
 import { FX_SOURCE, loadFxTable, type FxTable } from '../fx/service';
 import { listInstruments } from '../instruments/service';
 import { userAccountCode } from '../ledger';
-import { valuePortfolio, type UnitMovement } from './portfolio';
+import { valuePortfolio, type Basis } from './portfolio';
 
 /** Totals are reported in this currency unless the caller chooses another (SPEC: dollars). */
 export const REPORTING_CURRENCY = 'USD';
-
-// PGlite answers `{ rows }`, postgres-js an array of rows.
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) ?? [];
-}
 
 /**
  * Cash, positions at their marks, P&L and activity counts of one user, totals in `currency`
@@ -59,9 +55,9 @@ async function valueOf(
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.code, userAccountCode(userId)));
   const [tradeCount] = await db
-    .select({ n: count() })
-    .from(trades)
-    .where(or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)));
+    .select({ n: userTradeCounts.trades })
+    .from(userTradeCounts)
+    .where(eq(userTradeCounts.userId, userId));
   const [openCount] = await db
     .select({ n: count() })
     .from(orders)
@@ -69,11 +65,11 @@ async function valueOf(
   const base = {
     currency,
     toReporting,
-    totalTrades: tradeCount?.n ?? 0,
+    totalTrades: Number(tradeCount?.n ?? 0n),
     openOrders: openCount?.n ?? 0,
     dayStart,
   };
-  if (!account) return valuePortfolio({ ...base, cash: [], holdings: [], movements: [] });
+  if (!account) return valuePortfolio({ ...base, cash: [], holdings: [], basis: new Map() });
 
   const rows = await db
     .select({
@@ -88,12 +84,12 @@ async function valueOf(
     .filter((r) => r.assetType === 'cash')
     .map((r) => ({ currency: r.asset, total: r.total, reserved: r.reserved }));
   const units = new Map(rows.filter((r) => r.assetType === 'units').map((r) => [r.asset, r]));
-  const movements = await unitMovements(db, account.id, userId);
+  const { basis, tradedToday } = await positionsOf(db, account.id, userId, dayStart);
   // Held now, or traded today and since sold: both move today's P&L.
   const ids = [
     ...new Set([
       ...[...units.values()].filter((r) => r.total > 0n || r.reserved > 0n).map((r) => r.asset),
-      ...movements.filter((m) => m.at >= dayStart).map((m) => m.instrumentId),
+      ...tradedToday,
     ]),
   ];
   const listed = ids.length > 0 ? await listInstruments(db, inArray(instruments.id, ids)) : [];
@@ -117,38 +113,61 @@ async function valueOf(
     dayStartPrice: dayStartPrices.get(instrument.id) ?? null,
     ownIssue: own.has(instrument.id),
   }));
-  return valuePortfolio({ ...base, cash, holdings, movements });
+  return valuePortfolio({ ...base, cash, holdings, basis });
 }
 
 /**
- * Every traded units line of the account with the cash paid for it in the same entry. The
- * user's own issues are left out: issuance exchanges no cash, and their units are inventory.
+ * The account's average-cost basis per instrument, kept movement by movement as trade entries
+ * commit (`account_positions`, drizzle/0026, decision 0056) — the same arithmetic as `costBasis`
+ * over every traded units line, without reading the history. The user's own issues are left
+ * out: issuance exchanges no cash, and their units are inventory.
  */
-async function unitMovements(db: Db, accountId: string, userId: string): Promise<UnitMovement[]> {
-  const result = await db.execute(sql`
-    select e.created_at, u.asset as instrument_id, u.amount as units, i.currency,
-      (select coalesce(sum(c.amount), 0) from journal_lines c
-        where c.entry_id = e.id and c.account_id = u.account_id and c.asset_type = 'cash') as cash
-    from journal_lines u
-    join journal_entries e on e.id = u.entry_id
-    join instruments i on i.id::text = u.asset
-    where u.account_id = ${accountId} and u.asset_type = 'units' and e.kind = 'trade' and i.issuer_user_id <> ${userId}
-    order by e.created_at, u.id`);
-  return rowsOf(result).map((r) => ({
-    instrumentId: String(r.instrument_id),
-    currency: String(r.currency),
-    units: BigInt(String(r.units)),
-    cash: -BigInt(String(r.cash)),
-    at: new Date(String(r.created_at)),
-  }));
+export async function positionsOf(
+  db: Db,
+  accountId: string,
+  userId: string,
+  dayStart: Date,
+): Promise<{ basis: Map<string, Basis>; tradedToday: string[] }> {
+  const today = dayStart.toISOString().slice(0, 10);
+  const rows = await db
+    .select({
+      instrumentId: accountPositions.instrumentId,
+      currency: instruments.currency,
+      units: accountPositions.units,
+      cost: accountPositions.cost,
+      realized: accountPositions.realized,
+      day: accountPositions.day,
+      dayCash: accountPositions.dayCash,
+      dayUnits: accountPositions.dayUnits,
+    })
+    .from(accountPositions)
+    .innerJoin(instruments, sql`${instruments.id}::text = ${accountPositions.instrumentId}`)
+    .where(and(eq(accountPositions.accountId, accountId), ne(instruments.issuerUserId, userId)));
+  const basis = new Map<string, Basis>();
+  const tradedToday: string[] = [];
+  for (const r of rows) {
+    const isToday = r.day >= today;
+    if (isToday) tradedToday.push(r.instrumentId);
+    basis.set(r.instrumentId, {
+      currency: r.currency,
+      units: r.units,
+      cost: r.cost,
+      realized: r.realized,
+      todayCash: isToday ? r.dayCash : 0n,
+      todayUnits: isToday ? r.dayUnits : 0n,
+    });
+  }
+  return { basis, tradedToday };
 }
 
-async function lastPricesBefore(db: Db, instrumentIds: string[], before: Date): Promise<Map<string, bigint>> {
+/** The last trade price before `before` per instrument: one index probe each, never a scan of the history. */
+export async function lastPricesBefore(db: Db, instrumentIds: string[], before: Date): Promise<Map<string, bigint>> {
   if (instrumentIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([trades.instrumentId], { instrumentId: trades.instrumentId, price: trades.price })
-    .from(trades)
-    .where(and(inArray(trades.instrumentId, instrumentIds), sql`${trades.createdAt} < ${before.toISOString()}`))
-    .orderBy(trades.instrumentId, sql`${trades.createdAt} desc`, sql`${trades.sequence} desc`);
-  return new Map(rows.map((r) => [r.instrumentId, r.price]));
+  const rows = await selectRows<{ id: string; price: string }>(
+    db,
+    sql`select i.id::text as id, p.price::text as price from unnest(${uuidArray(instrumentIds)}) as i(id)
+      cross join lateral (select t.price from trades t where t.instrument_id = i.id and t.created_at < ${before.toISOString()}
+        order by t.created_at desc, t.sequence desc limit 1) p`,
+  );
+  return new Map(rows.map((r) => [r.id, BigInt(r.price)]));
 }

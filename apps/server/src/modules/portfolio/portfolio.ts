@@ -49,13 +49,15 @@ export interface PortfolioInput {
   cash: { currency: string; total: bigint; reserved: bigint }[];
   /** Units held now (units or reserved > 0), plus instruments traded today and no longer held. */
   holdings: HoldingInput[];
-  movements: UnitMovement[];
+  /** The user's traded movements, or (`basis`) the cost basis already kept from them. */
+  movements?: UnitMovement[];
+  basis?: Map<string, Basis>;
   totalTrades: number;
   openOrders: number;
   dayStart: Date;
 }
 
-interface Basis {
+export interface Basis {
   currency: string;
   units: bigint;
   cost: bigint;
@@ -111,7 +113,7 @@ interface CurrencySums {
  */
 export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics & { notConverted: string[] } {
   const toReporting = input.toReporting ?? sameCurrencyOnly(input.currency);
-  const basis = costBasis(input.movements, input.dayStart);
+  const basis = input.basis ?? costBasis(input.movements ?? [], input.dayStart);
   const sums = new Map<string, CurrencySums>();
   const sumsOf = (currency: string) => {
     let s = sums.get(currency);
