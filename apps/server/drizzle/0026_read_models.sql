@@ -29,10 +29,14 @@ CREATE TABLE "instrument_trade_hours" (
 	"trades" bigint NOT NULL,
 	PRIMARY KEY ("instrument_id", "hour")
 );--> statement-breakpoint
--- Trades per user (a trade with oneself counts once), for the portfolio's activity count.
+-- Trades per user and instrument (a trade with oneself counts once), for the portfolio's
+-- activity count (the sum over the user's rows). Per instrument, so concurrent batches of
+-- different instruments (one writer each) never wait on each other's row.
 CREATE TABLE "user_trade_counts" (
-	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "users"("id"),
-	"trades" bigint NOT NULL
+	"user_id" uuid NOT NULL REFERENCES "users"("id"),
+	"instrument_id" uuid NOT NULL REFERENCES "instruments"("id"),
+	"trades" bigint NOT NULL,
+	PRIMARY KEY ("user_id", "instrument_id")
 );--> statement-breakpoint
 -- Per account and instrument: the average-cost basis of traded units (portfolio.ts costBasis,
 -- applied movement by movement in journal order), realized P&L, and the last UTC day with a
@@ -82,11 +86,11 @@ BEGIN
 		low = least(h.low, excluded.low),
 		trades = h.trades + excluded.trades;
 
-	INSERT INTO user_trade_counts AS c (user_id, trades)
-	SELECT user_id, count(*) FROM (
-		SELECT buyer_id AS user_id, id FROM new_trades UNION SELECT seller_id, id FROM new_trades
-	) parties GROUP BY user_id
-	ON CONFLICT (user_id) DO UPDATE SET trades = c.trades + excluded.trades;
+	INSERT INTO user_trade_counts AS c (user_id, instrument_id, trades)
+	SELECT user_id, instrument_id, count(*) FROM (
+		SELECT buyer_id AS user_id, instrument_id, id FROM new_trades UNION SELECT seller_id, instrument_id, id FROM new_trades
+	) parties GROUP BY user_id, instrument_id ORDER BY user_id, instrument_id
+	ON CONFLICT (user_id, instrument_id) DO UPDATE SET trades = c.trades + excluded.trades;
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -134,10 +138,15 @@ CREATE FUNCTION "read_models_lines_inserted"() RETURNS trigger LANGUAGE plpgsql 
 DECLARE
 	m record;
 BEGIN
+	-- Most ledger writes carry no units line (reservations, cash moves): nothing to plan.
+	IF NOT EXISTS (SELECT 1 FROM new_lines WHERE asset_type = 'units') THEN
+		RETURN NULL;
+	END IF;
 	FOR m IN
 		SELECT u.account_id, u.asset, u.amount AS units, (-coalesce(c.cash, 0))::bigint AS cash, e.created_at
 		FROM new_lines u
-		JOIN journal_entries e ON e.id = u.entry_id AND e.kind = 'trade'
+		-- One primary-key probe per line, whatever the (possibly stale) statistics say.
+		CROSS JOIN LATERAL (SELECT j.created_at FROM journal_entries j WHERE j.id = u.entry_id AND j.kind = 'trade') e
 		LEFT JOIN (SELECT entry_id, account_id, sum(amount) AS cash FROM new_lines WHERE asset_type = 'cash'
 			GROUP BY entry_id, account_id) c ON c.entry_id = u.entry_id AND c.account_id = u.account_id
 		WHERE u.asset_type = 'units'
@@ -170,9 +179,10 @@ BEGIN
 		sum(quantity), sum(price::numeric * quantity), max(price), min(price), count(*)
 	FROM (SELECT *, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') AS hour FROM trades) t
 	GROUP BY instrument_id, hour;
-	INSERT INTO user_trade_counts (user_id, trades)
-	SELECT user_id, count(*) FROM (SELECT buyer_id AS user_id, id FROM trades UNION SELECT seller_id, id FROM trades) parties
-	GROUP BY user_id;
+	INSERT INTO user_trade_counts (user_id, instrument_id, trades)
+	SELECT user_id, instrument_id, count(*) FROM (SELECT buyer_id AS user_id, instrument_id, id FROM trades
+		UNION SELECT seller_id, instrument_id, id FROM trades) parties
+	GROUP BY user_id, instrument_id;
 	FOR m IN
 		SELECT u.account_id, u.asset, u.amount AS units,
 			(-(SELECT coalesce(sum(c.amount), 0) FROM journal_lines c

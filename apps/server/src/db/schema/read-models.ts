@@ -40,13 +40,20 @@ export const instrumentTradeHours = pgTable(
   (t) => [primaryKey({ columns: [t.instrumentId, t.hour] })],
 );
 
-/** Trades per user (a trade with oneself counts once). */
-export const userTradeCounts = pgTable('user_trade_counts', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  trades: big('trades').notNull(),
-});
+/** Trades per user and instrument (a trade with oneself counts once). */
+export const userTradeCounts = pgTable(
+  'user_trade_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    trades: big('trades').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.instrumentId] })],
+);
 
 /** Average-cost basis, realized P&L and the last day's movement per account and instrument. */
 export const accountPositions = pgTable(

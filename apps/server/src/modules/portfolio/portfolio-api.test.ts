@@ -49,7 +49,9 @@ async function trade(
   const sell = await t.app.trading.placeOrder(sellerId, { ...order, orderType: 'sell', timeInForce: 'GTC' }, null);
   const buy = await t.app.trading.placeOrder(buyerId, { ...order, orderType: 'buy', timeInForce: 'IOC' }, null);
   if (!sell.ok || !buy.ok || buy.order.status !== 'filled')
-    throw new Error(`fixture trade did not fill: ${JSON.stringify(buy)}`);
+    throw new Error(
+      `fixture trade did not fill: ${JSON.stringify([sell, buy], (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+    );
 }
 
 /** Moves every trade made in the last hour (and its journal entry) back by `days`. */

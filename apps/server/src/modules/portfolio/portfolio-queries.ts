@@ -55,7 +55,7 @@ async function valueOf(
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.code, userAccountCode(userId)));
   const [tradeCount] = await db
-    .select({ n: userTradeCounts.trades })
+    .select({ n: sql<string | null>`sum(${userTradeCounts.trades})` })
     .from(userTradeCounts)
     .where(eq(userTradeCounts.userId, userId));
   const [openCount] = await db
@@ -65,7 +65,7 @@ async function valueOf(
   const base = {
     currency,
     toReporting,
-    totalTrades: Number(tradeCount?.n ?? 0n),
+    totalTrades: Number(tradeCount?.n ?? 0),
     openOrders: openCount?.n ?? 0,
     dayStart,
   };

@@ -140,7 +140,7 @@ async function compareAll(): Promise<void> {
     );
     const [count] = await selectRows<{ n: string }>(
       t.db,
-      sql`select coalesce((select trades from user_trade_counts where user_id = ${who.id}), 0)::text as n`,
+      sql`select coalesce((select sum(trades) from user_trade_counts where user_id = ${who.id}), 0)::text as n`,
     );
     const legacyCount = await t.db
       .select({ id: trades.id })
@@ -158,7 +158,7 @@ async function snapshot() {
     t.db,
     sql`select (select json_agg(s order by instrument_id) from instrument_trade_stats s)::text as stats,
       (select json_agg(h order by instrument_id, hour) from instrument_trade_hours h)::text as hours,
-      (select json_agg(c order by user_id) from user_trade_counts c)::text as counts,
+      (select json_agg(c order by user_id, instrument_id) from user_trade_counts c)::text as counts,
       (select json_agg(p order by account_id, instrument_id) from account_positions p)::text as positions`,
   );
 }

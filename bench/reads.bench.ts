@@ -1,0 +1,187 @@
+/**
+ * npm run bench:reads — CPU per request of the read endpoints as the trade history grows
+ * (issue 16 item 8: flat from 0 to 1,000,000 trades, within 5x of the order-book endpoint).
+ *
+ * On a fresh PostgreSQL database (BENCH_PG_URL, default the local test server) with the demo
+ * seed, trades are bulk-inserted by generate_series straight into the tables, consistent with
+ * the ledger: every trade has its two filled orders' share, a settlement and a DvP journal
+ * entry (four lines); the measured investor alternately buys and sells one unit at the same
+ * price, so each pair nets to zero and every balance still equals the sum of its lines. The
+ * trades go back in time from now, the largest level spanning BENCH_DAYS (default 365): each level
+ * adds older history while the last 24 hours keep the same trades. Where the read models of
+ * drizzle/0026 exist, their triggers maintain them as the rows go in.
+ *
+ * At each level (BENCH_LEVELS, default 0,10000,100000,1000000 trades) it measures, through the
+ * whole request path (app.inject), BENCH_REQUESTS (default 200) requests of each endpoint:
+ * CPU of this process (Node, the server's event loop) per request from process.cpuUsage and
+ * CPU of the database's backends from /proc ticks.
+ *
+ * BENCH_SERVER_ROOT points at another checkout's root to measure its server (the "before").
+ */
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freshDatabase, load, postgresTicks, usPer } from './processes';
+
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const LEVELS = (process.env.BENCH_LEVELS ?? '0,10000,100000,1000000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+const CHUNK = 100_000;
+const ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname);
+const ORIGIN = 'http://localhost:5000';
+
+const load$ = (path: string) => import(pathToFileURL(resolve(ROOT, path)).href);
+
+async function main() {
+  const { buildApp, prepareDatabase } = await load$('apps/server/src/app.ts');
+  const { createDb, selectRows } = await load$('apps/server/src/db/client.ts');
+  const { DEMO_PASSWORD } = await load$('apps/server/src/db/seed/users.ts');
+  const { sql } = await import('drizzle-orm');
+  const db0 = await freshDatabase(PG_URL, 'bench_reads');
+  const database = await createDb({ databaseUrl: db0.url });
+  const config = {
+    nodeEnv: 'test',
+    port: 5000,
+    host: '127.0.0.1',
+    publicUrl: ORIGIN,
+    trustedOrigins: [],
+    databaseUrl: db0.url,
+    dataDir: undefined,
+    demoMode: true,
+    simulationMode: true,
+    logLevel: 'silent',
+    authSecret: 'bench-secret-bench-secret-bench-secret-01',
+    oidc: undefined,
+    webDistDir: undefined,
+    trustProxy: false,
+    signInRateLimit: { max: 1000, windowMs: 60_000 },
+  };
+  await prepareDatabase(database, config);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  const db = app.db;
+  const hasReadModels =
+    (await selectRows(db, sql`select 1 from pg_proc where proname = 'read_models_rebuild'`)).length > 0;
+  try {
+    const sign = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN },
+      payload: { email: 'investor@meridian.test', password: DEMO_PASSWORD },
+    });
+    const cookie = sign.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`).join('; ');
+    const [ids] = await selectRows(
+      db,
+      sql`select (select id from users where email = 'investor@meridian.test')::text as investor,
+        (select id from users where email = 'investor2@meridian.test')::text as other,
+        (select i.id from instruments i join users u on u.id = i.issuer_user_id
+          where i.currency = 'USD' and i.contract_type = 'PAM' and u.email not in ('investor@meridian.test', 'investor2@meridian.test')
+          order by i.created_at limit 1)::text as instrument`,
+    );
+    const { investor, other, instrument } = ids as Record<string, string>;
+    // Ledger accounts of both parties (created by the demo seed or here).
+    const account = async (userId: string) => {
+      const code = `user:${userId}`;
+      const [row] = await selectRows(db, sql`select id::text as id from ledger_accounts where code = ${code}`);
+      if (row) return (row as { id: string }).id;
+      throw new Error(`no ledger account ${code}`);
+    };
+    const [investorAccount, otherAccount] = [await account(investor), await account(other)];
+    // Four filled orders carry every bulk trade: investor buy/sell, other buy/sell.
+    // Created before the first bulk trade (quantities set to the trades' sums after each level).
+    let orderIds: { id: string; user_id: string; side: string }[] = [];
+    const createOrders = async () =>
+      (orderIds = await selectRows(
+        db,
+        sql`insert into orders (id, user_id, instrument_id, side, type, time_in_force, price, quantity, filled_quantity, filled_value, status)
+        select gen_random_uuid(), u, ${instrument}::uuid, s, 'limit', 'GTC', 10000, 1, 1, 10000, 'filled'
+        from (values (${investor}::uuid, 'buy'), (${investor}::uuid, 'sell'), (${other}::uuid, 'buy'), (${other}::uuid, 'sell')) v(u, s)
+        returning id::text as id, user_id::text as user_id, side`,
+      ));
+    const orderOf = (user: string, side: string) => orderIds.find((o) => o.user_id === user && o.side === side)!.id;
+
+    let have = 0;
+    const endpoints = [
+      ['GET /api/instruments/:id/orderbook (baseline)', `/api/instruments/${instrument}/orderbook`],
+      ['GET /api/instruments', '/api/instruments'],
+      ['GET /api/market-data', '/api/market-data'],
+      ['GET /api/portfolio/analytics', '/api/portfolio/analytics'],
+    ] as const;
+    console.log(
+      `bench:reads — PostgreSQL, ${hasReadModels ? 'read models (drizzle/0026)' : 'no read models (before)'}, ` +
+        `${ROOT}, ${cpus().length} × ${cpus()[0]?.model}, ${REQUESTS} requests per endpoint after ${WARMUP}, trades over ${DAYS} days`,
+    );
+    for (const level of LEVELS) {
+      const started = performance.now();
+      if (have < level && orderIds.length === 0) await createOrders();
+      while (have < level) {
+        const n = Math.min(CHUNK, level - have);
+        // Trade k at now - k x spacing (the largest level spans DAYS): each level adds older history
+        // while the last 24 hours stay the same. Even k: the investor buys one unit, odd k: sells it back.
+        await db.execute(sql`with g as (
+            select k, gen_random_uuid() as trade_id, gen_random_uuid() as entry_id,
+              now() - make_interval(secs => ${(DAYS * 86_400) / Math.max(1, LEVELS.at(-1)!)}::float8 * k) as at,
+              10000 + (k % 50) as price, k % 2 = 0 as investor_buys
+            from generate_series(${have}::bigint, ${have + n - 1}::bigint) k),
+          t as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
+            select trade_id, ${instrument}::uuid,
+              case when investor_buys then ${orderOf(investor, 'buy')}::uuid else ${orderOf(other, 'buy')}::uuid end,
+              case when investor_buys then ${orderOf(other, 'sell')}::uuid else ${orderOf(investor, 'sell')}::uuid end,
+              case when investor_buys then ${investor}::uuid else ${other}::uuid end,
+              case when investor_buys then ${other}::uuid else ${investor}::uuid end,
+              'buy', price, 1, at from g),
+          e as (insert into journal_entries (id, kind, reference, created_at)
+            select entry_id, 'trade', 'trade:' || trade_id, at from g),
+          s as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)
+            select gen_random_uuid(), trade_id, entry_id, 'completed', 'USD', price, 1, at, at from g)
+          insert into journal_lines (entry_id, account_id, asset_type, asset, amount)
+          select entry_id, a, ty, asset, amt from g cross join lateral (values
+            (case when investor_buys then ${investorAccount}::uuid else ${otherAccount}::uuid end, 'cash', 'USD', -price),
+            (case when investor_buys then ${otherAccount}::uuid else ${investorAccount}::uuid end, 'cash', 'USD', price),
+            (case when investor_buys then ${otherAccount}::uuid else ${investorAccount}::uuid end, 'units', ${instrument}, -1::bigint),
+            (case when investor_buys then ${investorAccount}::uuid else ${otherAccount}::uuid end, 'units', ${instrument}, 1::bigint)
+          ) l(a, ty, asset, amt)`);
+        have += n;
+      }
+      if (level > 0)
+        await db.execute(sql`update orders o set quantity = q, filled_quantity = q, filled_value = v
+          from (select buy_order_id as id, sum(quantity) q, sum(price * quantity) v from trades where buy_order_id = any(${`{${orderIds.map((o: { id: string }) => o.id).join(',')}}`}::uuid[]) group by 1
+                union all select sell_order_id, sum(quantity), sum(price * quantity) from trades where sell_order_id = any(${`{${orderIds.map((o: { id: string }) => o.id).join(',')}}`}::uuid[]) group by 1) f
+          where o.id = f.id`);
+      const loadSeconds = (performance.now() - started) / 1000;
+      const [count] = await selectRows(db, sql`select count(*)::int as n from trades`);
+      console.log(
+        `\n${(count as { n: number }).n} trades in the database (${level} bulk; loaded in ${loadSeconds.toFixed(1)} s); load ${load()}`,
+      );
+      for (const [name, url] of endpoints) {
+        const once = async () => {
+          const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        };
+        for (let i = 0; i < WARMUP; i++) await once();
+        const pg0 = postgresTicks(db0.name);
+        const cpu0 = process.cpuUsage();
+        const wall0 = performance.now();
+        for (let i = 0; i < REQUESTS; i++) await once();
+        const cpu = process.cpuUsage(cpu0);
+        const wall = (performance.now() - wall0) / REQUESTS;
+        const pg = usPer(postgresTicks(db0.name) - pg0, REQUESTS);
+        console.log(
+          `  ${name.padEnd(46)} node ${((cpu.user + cpu.system) / REQUESTS).toFixed(0).padStart(6)} µs/req, ` +
+            `PostgreSQL ${pg.toFixed(0).padStart(6)} µs/req, wall ${wall.toFixed(2)} ms/req`,
+        );
+      }
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    await db0.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
