@@ -302,6 +302,8 @@ export interface InstrumentRiskInput {
   /** True when the value is carried by the flows (revalued through them). */
   modelPriced: boolean;
   flows: { time: number; amount: number }[];
+  /** The issuer missed a payment (servicing): rated D, valued at its price, not its promised flows. */
+  defaulted: boolean;
 }
 
 export async function instrumentRiskInputs(db: Db, where?: Parameters<typeof selectInstruments>[1]) {
@@ -311,6 +313,25 @@ export async function instrumentRiskInputs(db: Db, where?: Parameters<typeof sel
     const points = market.curves.get(row.currency) ?? null;
     const curve = points && points.length > 0 ? makeCurve(points) : null;
     const contractType = row.contractType as ContractType;
+    const price = valuationOf(row, market).price;
+    if (row.status === 'defaulted') {
+      // A credit event (a missed payment): the promised flows are no longer expected, so the
+      // position is carried at its price (last trade, else issue price) and rated D, which
+      // the Basel standardised approach weights at 150 % (packages/risk capital.ts).
+      return {
+        id: row.id,
+        name: row.name,
+        contractType,
+        currency: row.currency,
+        rating: 'D',
+        sector: row.sector,
+        issuerUserId: row.issuerUserId,
+        price,
+        modelPriced: false,
+        flows: [],
+        defaulted: true,
+      };
+    }
     const events = valuationEvents(row, curve, market.today);
     return {
       id: row.id,
@@ -320,9 +341,10 @@ export async function instrumentRiskInputs(db: Db, where?: Parameters<typeof sel
       rating: row.rating,
       sector: row.sector,
       issuerUserId: row.issuerUserId,
-      price: valuationOf(row, market).price,
+      price,
       modelPriced: isModelPriced(contractType),
       flows: holderUnitFlows({ contractType, terms: row.terms, events, units: row.units, now: market.today }),
+      defaulted: false,
     };
   });
 }

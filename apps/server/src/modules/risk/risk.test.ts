@@ -1,9 +1,12 @@
 import type { RiskMetrics } from '@meridian/schemas';
-import { sql } from 'drizzle-orm';
+import { RATING_SCALE, riskWeight } from '@meridian/risk';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
+import { instruments } from '../../db/schema';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../../test/harness';
 import { loadFxTable } from '../fx/service';
+import { instrumentRiskInputs } from '../instruments/service';
 import { issueBond, orderClient } from '../trading/test-support';
 import { scheduleMissedDays, SNAPSHOT_JOB } from './plugin';
 
@@ -93,6 +96,30 @@ describe('GET /api/risk/metrics', () => {
     expect(body.performance.sharpeRatio).not.toBeNull();
     expect(body.performance.maxDrawdownPercent).toBeGreaterThanOrEqual(0);
     expect(body.performance.riskFreePercent).toBeGreaterThan(0);
+  });
+
+  it('reads a defaulted instrument (missed payment): rated D, valued at its price, not its promised flows', async () => {
+    const bond = await issueBond(t, issuer, 'Risk Test Default 5% 2029');
+    const api = orderClient(t);
+    expect(
+      (await api.place(issuer, { instrumentId: bond, orderType: 'sell', type: 'limit', quantity: 50, price: '99.00' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await api.place(investor, { instrumentId: bond, orderType: 'buy', type: 'market', quantity: 50 })).statusCode,
+    ).toBe(201);
+    const before = (await metrics(investor)).json();
+    // What servicing records when the issuer cannot pay (servicing/service.ts): no journal entry.
+    await t.db.execute(sql`update instruments set status = 'defaulted' where id = ${bond}`);
+    const after = (await metrics(investor)).json();
+    // The bond's promised flows no longer carry rate risk; its rating drags the portfolio's down.
+    expect(Number(after.dv01)).toBeLessThan(Number(before.dv01));
+    const notch = (r: string | null) => (r === null ? -1 : RATING_SCALE.indexOf(r as (typeof RATING_SCALE)[number]));
+    expect(notch(after.creditRating.rating)).toBeGreaterThan(notch(before.creditRating.rating));
+    // Carried at the last trade: 50 x 99.00.
+    const [input] = await instrumentRiskInputs(t.db, eq(instruments.id, bond));
+    expect(input).toMatchObject({ rating: 'D', defaulted: true, modelPriced: false, flows: [], price: 9_900n });
+    expect(riskWeight('corporate', input!.rating)).toBe(1.5);
   });
 
   it('reports in a chosen currency, converted exactly from the USD cents', async () => {

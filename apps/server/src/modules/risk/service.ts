@@ -49,7 +49,7 @@ export function reportingMoney(fx: FxTable, currency: Currency) {
  * What a cached answer depends on, in ONE statement (the cached path's only query besides the
  * session): the journal (positions, cash, trades: one scan for its latest time and count, so
  * an entry whose transaction began earlier but committed later still changes it), curves,
- * spreads, limits, capital base, this portfolio's stored history (by primary-key prefix, not
+ * spreads, limits, capital base, instruments in default (a missed payment writes no journal entry), this portfolio's stored history (by primary-key prefix, not
  * every portfolio's), and the caller's organisation (limits and capital are the organisation's),
  * which spares the route a separate lookup for its own portfolio. An organisation scope asked
  * for without a user (COREP per organisation: userId '') looks up no user.
@@ -63,6 +63,7 @@ async function version(
     db,
     sql`select (select organisation_id from users where id = ${userId || null}) as organisation,
                (select max(created_at)::text || ' ' || count(*) from journal_entries) as journal,
+               (select count(*)::text from instruments where status = 'defaulted') as defaulted,
                (select max(as_of)::text from risk_free_curve_points) as curves,
                (select string_agg(rating || spread_bp, ',') from credit_spreads) as spreads,
                (select max(updated_at)::text from risk_limits) as limits,
