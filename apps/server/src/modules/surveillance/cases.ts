@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { surveillanceCases, type CaseEvidence } from '../../db/schema';
+import { instruments, surveillanceCases, type CaseEvidence } from '../../db/schema';
 import { recordAudit } from '../audit/record';
 import type { Detection } from './rules';
 
@@ -22,6 +22,32 @@ function merge(into: CaseEvidence, d: Detection): CaseEvidence {
 
 const SEVERITY_RANK = { Low: 0, Medium: 1, High: 2 } as const;
 
+/** Shown in a case's figures when its instrument is in default. */
+export const DEFAULTED_FIGURE = 'Defaulted: the issuer missed a scheduled payment';
+
+/**
+ * Detections on an instrument in default (servicing recorded a missed payment) carry it in their
+ * figures and are raised as High: trading around a credit event is what an investigator looks
+ * at first (possible use of inside information about the issuer's ability to pay).
+ */
+async function withCreditEvents(tx: Tx, detections: Detection[]): Promise<Detection[]> {
+  const ids = [...new Set(detections.map((d) => d.instrumentId))];
+  const defaulted = new Set(
+    (
+      await tx
+        .select({ id: instruments.id })
+        .from(instruments)
+        .where(and(inArray(instruments.id, ids), eq(instruments.status, 'defaulted')))
+    ).map((r) => r.id),
+  );
+  if (defaulted.size === 0) return detections;
+  return detections.map((d) =>
+    defaulted.has(d.instrumentId)
+      ? { ...d, severity: 'High', figures: { ...d.figures, instrumentStatus: DEFAULTED_FIGURE } }
+      : d,
+  );
+}
+
 /**
  * Raises a case per new dedupe key, or adds the evidence to the existing case (escalating its
  * severity, reopening nothing: a resolved case stays resolved). New cases are audited.
@@ -29,7 +55,7 @@ const SEVERITY_RANK = { Low: 0, Medium: 1, High: 2 } as const;
 export async function persistDetections(tx: Tx, detections: Detection[], now: Date): Promise<number> {
   if (detections.length === 0) return 0;
   const merged = new Map<string, Detection>();
-  for (const d of detections) {
+  for (const d of await withCreditEvents(tx, detections)) {
     const prior = merged.get(d.dedupeKey);
     if (!prior) merged.set(d.dedupeKey, { ...d });
     else {

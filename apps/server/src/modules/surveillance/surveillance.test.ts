@@ -1,8 +1,9 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, organisations, surveillanceCases, users } from '../../db/schema';
+import { auditEvents, instruments, organisations, surveillanceCases, users } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { issueBond, orderClient } from '../trading/test-support';
+import { DEFAULTED_FIGURE, persistDetections } from './cases';
 
 let t: TestApp;
 let regulator: string;
@@ -144,5 +145,38 @@ describe('regulator figures', () => {
     expect(keystone.compliant).toBe(keystone.highSeverityOpen === 0 && keystone.failedReports30d === 0);
     expect(atlas).toMatchObject({ trades30d: 1, volume30d: '600.00' });
     expect(keystone.marketSharePct + atlas.marketSharePct).toBeCloseTo(100, 1);
+  });
+
+  it('reads a defaulted instrument: its cases carry the credit event and are raised as High', async () => {
+    const [issuer] = await t.db.select().from(users).where(eq(users.email, 'issuer@meridian.test'));
+    const defaulted = await issueBond(t, await t.signIn('issuer@meridian.test'), 'Surveillance Default 6% 2030');
+    await t.db.update(instruments).set({ status: 'defaulted' }).where(eq(instruments.id, defaulted));
+    const detection = (instrumentId: string, key: string) => ({
+      rule: 'concentration' as const,
+      dedupeKey: key,
+      severity: 'Low' as const,
+      participant: `user:${issuer!.id}`,
+      subjectUserId: issuer!.id,
+      instrumentId,
+      summary: 'test detection',
+      figures: { share: '90%' },
+      orderIds: [],
+      tradeIds: [],
+      timeline: [],
+    });
+    const now = new Date();
+    await t.db.transaction((tx) =>
+      persistDetections(tx, [detection(defaulted, 'test:default:1'), detection(bond, 'test:default:2')], now),
+    );
+    const cases = await t.db.select().from(surveillanceCases).where(eq(surveillanceCases.instrumentId, defaulted));
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ severity: 'High' });
+    expect(cases[0]!.evidence.figures).toEqual({ share: '90%', instrumentStatus: DEFAULTED_FIGURE });
+    const [active] = await t.db
+      .select()
+      .from(surveillanceCases)
+      .where(eq(surveillanceCases.dedupeKey, 'test:default:2'));
+    expect(active).toMatchObject({ severity: 'Low' });
+    expect(active!.evidence.figures).toEqual({ share: '90%' });
   });
 });
