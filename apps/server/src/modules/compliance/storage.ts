@@ -15,13 +15,19 @@ export function reportsDirectory(dataDir: string | undefined): string {
   return dir;
 }
 
-/** A file being written: counts bytes, hashes as it goes and honours back-pressure. */
+/** Text gathered before it is encoded, hashed and handed to the file stream. */
+const CHUNK_CHARS = 65_536;
+
+/**
+ * A file being written: counts bytes, hashes as it goes and honours back-pressure. Text is
+ * encoded as soon as a chunk's worth has gathered, so a page of records never sits on the
+ * JavaScript heap as strings (which every young-generation GC would copy) until its end.
+ */
 export class FileSink {
   private readonly stream: WriteStream;
   private readonly hash = createHash('sha256');
   private bytes = 0;
-  private pending: string[] = [];
-  private pendingLength = 0;
+  private pending = '';
 
   constructor(readonly absolutePath: string) {
     this.stream = createWriteStream(absolutePath);
@@ -29,23 +35,23 @@ export class FileSink {
 
   /** Buffers text; call `flush()` (awaiting back-pressure) after each page of records. */
   push(text: string): void {
-    this.pending.push(text);
-    this.pendingLength += text.length;
+    this.pending += text;
+    if (this.pending.length >= CHUNK_CHARS) this.encode();
   }
 
-  async write(text: string): Promise<void> {
-    this.push(text);
-    if (this.pendingLength >= 65_536) await this.flush();
-  }
-
+  /** Hands everything pushed so far to the stream and waits while the stream's buffer is full. */
   async flush(): Promise<void> {
+    this.encode();
+    if (this.stream.writableNeedDrain) await once(this.stream, 'drain');
+  }
+
+  private encode(): void {
     if (this.pending.length === 0) return;
-    const chunk = Buffer.from(this.pending.join(''), 'utf8');
-    this.pending = [];
-    this.pendingLength = 0;
+    const chunk = Buffer.from(this.pending, 'utf8');
+    this.pending = '';
     this.hash.update(chunk);
     this.bytes += chunk.length;
-    if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+    this.stream.write(chunk);
   }
 
   async close(): Promise<{ size: number; sha256: string }> {

@@ -2,7 +2,6 @@ import { fromMinorUnits, tradeUti } from '@meridian/schemas';
 import { PermanentJobError } from '../../jobs';
 import type { NativeXml, RecordSet, ReportContext, ReportDefinition, Row } from '../model';
 import {
-  countTradeSides,
   executionSummary,
   sidesInScope,
   tradedInstrumentsWithoutIsin,
@@ -114,14 +113,18 @@ export const mifid2Report: ReportDefinition = {
   xml: auth016,
   async preflight(ctx) {
     requireIsins(await tradedInstrumentsWithoutIsin(ctx));
-    // auth.016 needs at least one Tx: an empty period has nothing to submit.
-    if (ctx.format === 'XML' && (await countTradeSides(ctx)) === 0)
+    // auth.016 needs at least one Tx: an empty period has nothing to submit (no trade side in
+    // scope is no execution in the summary).
+    if (ctx.format === 'XML' && (await executionSummary(ctx)).length === 0)
       throw new PermanentJobError(
         'Nothing to report: the period holds no trades in scope (auth.016 needs at least one).',
       );
   },
   async count(ctx) {
-    return (await countTradeSides(ctx)) + (await executionSummary(ctx)).length;
+    // Each trade side in scope is one execution of the best-execution summary (same filter), so
+    // its executions add up to the transaction reports: one pass over the period, not two.
+    const summary = await executionSummary(ctx);
+    return summary.reduce((n, s) => n + Number(s.executions), 0) + summary.length;
   },
   recordSets(ctx): RecordSet[] {
     return [

@@ -23,6 +23,9 @@ export const CONTENT_TYPES = {
 /** Platform namespace of the XML record rendition (types whose regulator XML is not built in). */
 export const RECORDS_NAMESPACE = 'urn:meridian:regulatory-records:1';
 
+/** Records rendered per call of a format's writer (CSV: one `stringify` per slice). */
+const WRITE_SLICE = 500;
+
 interface OpenFile {
   part: string;
   fileName: string;
@@ -56,7 +59,9 @@ export async function renderReport(
   const eachPage = async (set: RecordSet, file: OpenFile, write: (rows: Row[]) => void) => {
     for await (const rows of set.pages()) {
       target.signal.throwIfAborted();
-      write(rows);
+      // A slice at a time, so the text of one slice is encoded before the next is built.
+      for (let i = 0; i < rows.length; i += WRITE_SLICE)
+        write(rows.length <= WRITE_SLICE ? rows : rows.slice(i, i + WRITE_SLICE));
       file.records += rows.length;
       done += rows.length;
       await file.sink.flush();

@@ -1,9 +1,31 @@
 import type { RecordSet, ReportContext, Row } from '../model';
 import { CONCEPT_NAMES, ISO4217, LINK, TAXONOMY_NAMESPACE, TAXONOMY_PREFIX, XBRLI, XLINK } from './taxonomy';
-import { XmlWriter } from './xml-writer';
+import { escapeXmlAttribute, escapeXmlText, XmlWriter } from './xml-writer';
 
 /** ISO 17442 as the identifier scheme of an XBRL entity identified by its LEI. */
 export const LEI_SCHEME = 'http://standards.iso.org/iso/17442';
+
+interface RecordTemplate {
+  contextRef: string;
+  /** `<mrd:Record>` and the record set's name. */
+  head: string;
+  /** Per column: `<mrd:Field>`, the field name and the opening `<mrd:FieldValue>`. */
+  fields: string[];
+}
+
+const FIELD_END = `</${TAXONOMY_PREFIX}:FieldValue></${TAXONOMY_PREFIX}:Field>`;
+
+function recordTemplate(set: RecordSet, contextRef: string): RecordTemplate {
+  const p = TAXONOMY_PREFIX;
+  const ref = ` contextRef="${escapeXmlAttribute(contextRef)}"`;
+  return {
+    contextRef,
+    head: `<${p}:Record><${p}:RecordSetName${ref}>${escapeXmlText(set.name)}</${p}:RecordSetName>`,
+    fields: set.columns.map(
+      (column) => `<${p}:Field><${p}:FieldName${ref}>${escapeXmlText(column)}</${p}:FieldName><${p}:FieldValue${ref}>`,
+    ),
+  };
+}
 
 /**
  * Streams an XBRL 2.1 instance against the platform taxonomy. Contexts and units are written
@@ -13,6 +35,7 @@ export class XbrlWriter {
   private readonly xml: XmlWriter;
   private readonly contexts = new Map<string, string>();
   private readonly units = new Set<string>();
+  private readonly recordTemplates = new Map<RecordSet, RecordTemplate>();
 
   constructor(
     out: (text: string) => void,
@@ -45,21 +68,26 @@ export class XbrlWriter {
     });
   }
 
-  /** A non-financial record as an `mrd:Record` tuple of name/value fields. */
+  /**
+   * A non-financial record as an `mrd:Record` tuple of name/value fields: one template string
+   * per record (the element names and the set's field names are fixed per record set, so their
+   * markup is built once; every value is escaped), the same markup element-by-element calls make.
+   */
   record(set: RecordSet, row: Row): void {
     const contextRef = this.context(this.ctx.reportingLei, this.ctx.periodStart, this.ctx.periodEnd);
-    const p = TAXONOMY_PREFIX;
-    this.xml.element(`${p}:Record`, () => {
-      this.xml.leaf(`${p}:RecordSetName`, set.name, { contextRef });
-      for (const column of set.columns) {
-        const value = row[column];
-        if (value === null || value === undefined) continue;
-        this.xml.element(`${p}:Field`, () => {
-          this.xml.leaf(`${p}:FieldName`, column, { contextRef });
-          this.xml.leaf(`${p}:FieldValue`, String(value), { contextRef });
-        });
-      }
-    });
+    let template = this.recordTemplates.get(set);
+    if (template?.contextRef !== contextRef) {
+      template = recordTemplate(set, contextRef);
+      this.recordTemplates.set(set, template);
+    }
+    let markup = template.head;
+    const { columns } = set;
+    for (let i = 0; i < columns.length; i++) {
+      const value = row[columns[i]!];
+      if (value === null || value === undefined) continue;
+      markup += `${template.fields[i]}${escapeXmlText(String(value))}${FIELD_END}`;
+    }
+    this.xml.raw(`${markup}</${TAXONOMY_PREFIX}:Record>`);
   }
 
   finish(): void {
