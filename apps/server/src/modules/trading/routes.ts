@@ -19,7 +19,8 @@ import { LIST_LIMIT, listMyTrades, listOrders, listTrades, type Page } from './q
 import { NEXT_CURSOR_HEADER } from '../../db/cursor';
 import { TradingService } from './service';
 import { NatsEventBus } from '../market-data/nats-bus';
-import { LeaseOwnership, SoloOwnership } from './ownership';
+import { LeaseOwnership } from './lease-ownership';
+import { SoloOwnership } from './ownership';
 import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
 import { fastSerializer } from './serializer';

@@ -1,0 +1,352 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { selectRows, type Db } from '../../db/client';
+import { sqlState } from '../ledger';
+import type { Ownership, OwnershipHooks, Route } from './ownership';
+
+export interface LeaseOptions {
+  /** A lease (and a member's heartbeat) not renewed for this long is free to take. */
+  leaseMs?: number;
+  /**
+   * How often leases and the member row are renewed (one statement, on a timer of its own):
+   * a sixth of the lease by default, so a renewal may be late by five periods (an event-loop
+   * stall, a slow database) before the lease runs out (decision 0050).
+   */
+  renewMs?: number;
+  /** How often members, orphaned books and rebalancing are looked at; a quarter of the lease by default. */
+  heartbeatMs?: number;
+  /** Most leases handed over to a newly preferred instance per heartbeat (rebalancing). */
+  handoversPerBeat?: number;
+  /** Readable prefix of the instance id (INSTANCE_NAME), e.g. the host name. */
+  name?: string | undefined;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Instrument ownership through lease rows in PostgreSQL (decision 0029). Live instances
+ * beat a `cluster_members` row; each instrument's preferred owner is chosen by rendezvous
+ * hashing over the live members, so ownership spreads and only 1/N of it moves when an
+ * instance joins or leaves. A lease is taken only when free (expired or released), which
+ * raises its epoch; it is renewed by the heartbeat, and every batch write is fenced on it.
+ */
+export class LeaseOwnership implements Ownership {
+  readonly instanceId: string;
+  readonly clustered = true;
+  private readonly leaseMs: number;
+  private readonly renewMs: number;
+  private readonly heartbeatMs: number;
+  private readonly handoversPerBeat: number;
+  /** Leases held, with their epochs: fences and renewals use these. */
+  private readonly epochs = new Map<string, bigint>();
+  /** Held leases that still take new commands (not being handed over). */
+  private readonly accepting = new Set<string>();
+  private readonly releasing = new Map<string, Promise<void>>();
+  private readonly remote = new Map<string, { owner: string; until: number }>();
+  private readonly lookups = new Map<string, Promise<Route>>();
+  /** Live members (ids) as of the last heartbeat, and how many beats each has been seen. */
+  private live = new Map<string, number>();
+  private hooks: OwnershipHooks | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private renewTimer: NodeJS.Timeout | null = null;
+  private beating: Promise<void> | null = null;
+  private renewing: Promise<void> | null = null;
+  /** When the last renewal that succeeded was sent (performance.now()); the leases ran at least until then + leaseMs. */
+  private renewedAt = 0;
+  /** Renewals that finished later than renewMs after the previous one (stalls survived): metrics, tests. */
+  lateRenewals = 0;
+  private beats = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    options: LeaseOptions = {},
+  ) {
+    // Unique per process start even when a name is configured (a restarted instance is a new member).
+    this.instanceId = `${options.name ?? 'i'}-${randomUUID().slice(0, 8)}`;
+    this.leaseMs = options.leaseMs ?? 3_000;
+    this.renewMs = options.renewMs ?? Math.max(50, Math.floor(this.leaseMs / 6));
+    this.heartbeatMs = options.heartbeatMs ?? Math.max(100, Math.floor(this.leaseMs / 4));
+    this.handoversPerBeat = options.handoversPerBeat ?? 4;
+    this.log = options.log;
+  }
+
+  private readonly log: FastifyBaseLogger | undefined;
+
+  async start(hooks: OwnershipHooks): Promise<void> {
+    this.hooks = hooks;
+    await this.beat();
+    this.timer = setInterval(() => {
+      this.beating ??= this.beat()
+        .catch((error: unknown) => this.log?.warn({ err: error }, 'cluster heartbeat failed'))
+        .finally(() => (this.beating = null));
+    }, this.heartbeatMs);
+    this.timer.unref();
+    this.scheduleRenewal(this.renewMs);
+  }
+
+  /**
+   * Renewal runs on its own timer, never behind the heartbeat's scans and take-overs, and
+   * is re-armed after each attempt: a failed one is retried after a tenth of the period, not
+   * a whole one. Late renewals are counted (an event loop that stalled past the period).
+   */
+  private scheduleRenewal(delay: number): void {
+    if (this.stopped) return;
+    this.renewTimer = setTimeout(() => {
+      const sent = performance.now();
+      this.renewing = this.renew()
+        .then(() => {
+          if (this.renewedAt > 0 && sent - this.renewedAt > 2 * this.renewMs) this.lateRenewals++;
+          this.renewedAt = sent;
+          this.scheduleRenewal(this.renewMs);
+        })
+        .catch((error: unknown) => {
+          this.log?.warn({ err: error }, 'lease renewal failed; retrying');
+          this.scheduleRenewal(Math.max(20, Math.floor(this.renewMs / 10)));
+        })
+        .finally(() => (this.renewing = null));
+    }, delay);
+    this.renewTimer.unref();
+  }
+
+  /** Hands every lease back (expired at once) so the others take over without waiting. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.renewTimer) clearTimeout(this.renewTimer);
+    await this.beating;
+    await this.renewing;
+    const held = [...this.epochs.keys()];
+    this.accepting.clear();
+    try {
+      if (held.length > 0) await this.expire(held);
+      await this.db.execute(sql`delete from cluster_members where id = ${this.instanceId}`);
+    } catch {
+      // The database may already be gone; the leases then expire on their own.
+    }
+    this.epochs.clear();
+  }
+
+  async resolve(instrumentId: string, take = false): Promise<Route> {
+    await this.releasing.get(instrumentId);
+    if (this.accepting.has(instrumentId)) return { local: true };
+    const cached = this.remote.get(instrumentId);
+    if (!take && cached && cached.until > Date.now()) return { local: false, owner: cached.owner };
+    const key = `${instrumentId}:${take}`;
+    let pending = this.lookups.get(key);
+    if (!pending) {
+      pending = this.lookup(instrumentId, take).finally(() => this.lookups.delete(key));
+      this.lookups.set(key, pending);
+    }
+    return pending;
+  }
+
+  epochOf(instrumentId: string): bigint {
+    return this.epochs.get(instrumentId) ?? 0n;
+  }
+
+  fence(instrumentId: string): SQL | null {
+    const epoch = this.epochs.get(instrumentId);
+    // Not held: a fence that can never pass (epoch -1), so nothing is written.
+    return sql`lease_fence as (update instrument_leases set epoch = epoch
+      where instrument_fence(instrument_id = ${instrumentId}::uuid, owner = ${this.instanceId} and epoch = ${(epoch ?? -1n).toString()}::bigint)
+      returning 1)`;
+  }
+
+  fenced(instrumentId: string): void {
+    this.drop(instrumentId);
+  }
+
+  forget(instrumentId: string): void {
+    this.remote.delete(instrumentId);
+  }
+
+  isLive(member: string): boolean {
+    return this.live.has(member);
+  }
+
+  /** Which live instance should own an instrument (rendezvous hashing). */
+  preferred(instrumentId: string): string {
+    let best = this.instanceId;
+    let bestScore = '';
+    for (const member of new Set([...this.live.keys(), this.instanceId])) {
+      const score = createHash('sha1').update(`${member}/${instrumentId}`).digest('hex');
+      if (score > bestScore) [best, bestScore] = [member, score];
+    }
+    return best;
+  }
+
+  /** Instruments this instance holds now (tests, metrics). */
+  held(): string[] {
+    return [...this.accepting];
+  }
+
+  private async lookup(instrumentId: string, take: boolean): Promise<Route> {
+    for (let round = 0; round < 3; round++) {
+      const [row] = await selectRows<{ owner: string; live: boolean; epoch: string }>(
+        this.db,
+        sql`select owner, epoch::text as epoch, expires_at > now() as live from instrument_leases where instrument_id = ${instrumentId}::uuid`,
+      );
+      if (row?.live && row.owner !== this.instanceId) {
+        this.remote.set(instrumentId, { owner: row.owner, until: Date.now() + Math.min(1_000, this.leaseMs / 2) });
+        return { local: false, owner: row.owner };
+      }
+      if (row?.live && this.epochs.get(instrumentId) === BigInt(row.epoch)) {
+        this.accepting.add(instrumentId);
+        return { local: true };
+      }
+      const preferred = this.preferred(instrumentId);
+      if (!take && preferred !== this.instanceId) return { local: false, owner: preferred };
+      try {
+        if (await this.acquire(instrumentId)) return { local: true };
+      } catch (error) {
+        // No such instrument: the desk answers 404 as on one process.
+        if (sqlState(error) === '23503') return { local: true };
+        throw error;
+      }
+    }
+    throw new Error(`instrument ${instrumentId}: could not settle its owner`);
+  }
+
+  /**
+   * Failover without waiting for the lease to run out (issue 16: accepted again within 3 s):
+   * a request to the owner found nobody subscribed on its subject, so its process is gone
+   * or off the bus. Safe even if it is alive: taking the lease raises the epoch, so any
+   * write it still attempts is fenced off, and its next heartbeat finds the lease lost.
+   */
+  async evict(instrumentId: string, owner: string): Promise<boolean> {
+    if (this.accepting.has(instrumentId)) return true;
+    const taken = await this.acquire(instrumentId, owner).catch(() => false);
+    if (taken) this.log?.warn({ instrumentId, from: owner }, 'took over the book of an owner that is off the bus');
+    return taken;
+  }
+
+  /** Takes a free lease (none yet, expired or released, or held by `evicting`), raising its epoch; false if it is held. */
+  private async acquire(instrumentId: string, evicting?: string): Promise<boolean> {
+    if (this.stopped) return false;
+    const [row] = await selectRows<{ epoch: string }>(
+      this.db,
+      sql`insert into instrument_leases (instrument_id, owner, epoch, expires_at, acquired_at)
+        values (${instrumentId}::uuid, ${this.instanceId}, 1, now() + ${`${this.leaseMs} milliseconds`}::interval, now())
+        on conflict (instrument_id) do update set owner = excluded.owner, epoch = instrument_leases.epoch + 1,
+          expires_at = excluded.expires_at, acquired_at = excluded.acquired_at
+        where instrument_leases.expires_at <= now() or instrument_leases.owner = ${evicting ?? null}
+        returning epoch::text as epoch`,
+    );
+    if (!row) return false;
+    this.epochs.set(instrumentId, BigInt(row.epoch));
+    this.accepting.add(instrumentId);
+    this.remote.delete(instrumentId);
+    this.log?.info({ instrumentId, epoch: row.epoch, instance: this.instanceId }, 'took over instrument book');
+    return true;
+  }
+
+  private drop(instrumentId: string): void {
+    const had = this.epochs.delete(instrumentId);
+    this.accepting.delete(instrumentId);
+    if (had) this.hooks?.lost(instrumentId);
+  }
+
+  private async expire(instrumentIds: string[]): Promise<void> {
+    const epochs = instrumentIds.map((id) => (this.epochs.get(id) ?? -1n).toString());
+    await this.db.execute(sql`update instrument_leases l set expires_at = now() - interval '1 millisecond'
+      from unnest(${sqlArray(instrumentIds)}::uuid[], ${sqlArray(epochs)}::bigint[]) as o(id, epoch)
+      where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch`);
+  }
+
+  /**
+   * Member row and every held lease renewed in ONE statement (a round trip per period);
+   * leases this instance no longer holds (epoch moved: fenced, evicted) are dropped.
+   */
+  private async renew(): Promise<void> {
+    if (this.stopped) return;
+    const interval = `${this.leaseMs} milliseconds`;
+    const held = [...this.epochs.keys()];
+    const epochs = held.map((id) => this.epochs.get(id)!.toString());
+    const renewed = await selectRows<{ id: string | null }>(
+      this.db,
+      sql`with member as (
+          insert into cluster_members (id, started_at, heartbeat_at) values (${this.instanceId}, now(), now())
+          on conflict (id) do update set heartbeat_at = now() returning 1
+        ), renewed as (
+          update instrument_leases l set expires_at = now() + ${interval}::interval
+          from unnest(${sqlArray(held)}::uuid[], ${sqlArray(epochs)}::bigint[]) as o(id, epoch)
+          where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch
+          returning l.instrument_id::text as id
+        )
+        select id from renewed union all select null from member`,
+    );
+    const kept = new Set(renewed.map((r) => r.id));
+    for (const id of held) {
+      // Taken since the statement was built (acquire, evict) or lost: only a lease still at the
+      // epoch renewed against and not renewed is lost.
+      if (kept.has(id) || this.releasing.has(id)) continue;
+      if (this.epochs.get(id)?.toString() !== epochs[held.indexOf(id)]) continue;
+      this.log?.warn({ instrumentId: id, instance: this.instanceId }, 'instrument lease lost');
+      this.drop(id);
+    }
+  }
+
+  /** Heartbeat: live members, failover of dead owners' books, rebalancing (renewal runs apart: renew()). */
+  private async beat(): Promise<void> {
+    if (this.stopped) return;
+    this.beats++;
+    const interval = `${this.leaseMs} milliseconds`;
+    if (this.beats === 1) await this.renew();
+    const members = await selectRows<{ id: string }>(
+      this.db,
+      sql`select id from cluster_members where heartbeat_at > now() - ${interval}::interval`,
+    );
+    const live = new Map<string, number>();
+    for (const { id } of members) live.set(id, (this.live.get(id) ?? 0) + 1);
+    this.live = live;
+
+    // Books whose owner died (lease expired) or that never had one but hold open orders.
+    const orphans = await selectRows<{ id: string }>(
+      this.db,
+      this.beats % 8 === 1
+        ? sql`select instrument_id::text as id from instrument_leases where expires_at <= now()
+            union select distinct o.instrument_id::text from orders o
+              where o.status = 'open' and not exists (select 1 from instrument_leases l where l.instrument_id = o.instrument_id)`
+        : sql`select instrument_id::text as id from instrument_leases where expires_at <= now()`,
+    );
+    for (const { id } of orphans) {
+      if (this.stopped || this.preferred(id) !== this.instanceId) continue;
+      if (await this.acquire(id).catch(() => false)) this.hooks?.acquired(id);
+    }
+
+    // Rebalancing: hand books to their preferred owner once it has been live for two beats.
+    let handovers = 0;
+    for (const id of [...this.accepting]) {
+      if (handovers >= this.handoversPerBeat) break;
+      const preferred = this.preferred(id);
+      if (preferred === this.instanceId || (this.live.get(preferred) ?? 0) < 2) continue;
+      handovers++;
+      this.handover(id, preferred);
+    }
+  }
+
+  private handover(instrumentId: string, to: string): void {
+    this.accepting.delete(instrumentId);
+    const done = (async () => {
+      try {
+        await this.hooks?.drain(instrumentId);
+        await this.expire([instrumentId]);
+        this.remote.set(instrumentId, { owner: to, until: Date.now() + 250 });
+        this.log?.info({ instrumentId, to }, 'handed instrument book over');
+      } catch (error) {
+        this.log?.warn({ err: error, instrumentId }, 'handover failed; the lease will expire instead');
+      } finally {
+        this.epochs.delete(instrumentId);
+        this.releasing.delete(instrumentId);
+        this.hooks?.lost(instrumentId);
+      }
+    })();
+    this.releasing.set(instrumentId, done);
+  }
+}
+
+/** A text array literal for `unnest(...::uuid[])` (both drivers bind it as one parameter). */
+function sqlArray(values: string[]): string {
+  return `{${values.map((v) => `"${v}"`).join(',')}}`;
+}
