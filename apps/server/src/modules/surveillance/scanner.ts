@@ -96,7 +96,11 @@ async function lastPriceBefore(tx: Tx, instrumentId: string, beforeMs: number): 
 
 const byInstrument = (batch: TradeFact[]) => {
   const groups = new Map<string, TradeFact[]>();
-  for (const t of batch) groups.set(t.instrumentId, [...(groups.get(t.instrumentId) ?? []), t]);
+  for (const t of batch) {
+    const group = groups.get(t.instrumentId);
+    if (group) group.push(t);
+    else groups.set(t.instrumentId, [t]);
+  }
   return groups;
 };
 
