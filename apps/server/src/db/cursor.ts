@@ -50,3 +50,24 @@ export function pageOf<T extends { cursorAt: string; sequence: bigint | number |
   const last = page.at(-1)!;
   return { rows: page, nextCursor: encodeCursor({ at: last.cursorAt, sequence: String(last.sequence) }) };
 }
+
+/** A key on (created_at, id) for lists whose rows carry a uuid instead of a sequence (instruments). */
+export interface IdKeyset {
+  at: string;
+  id: string;
+}
+
+const ID_KEY =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function encodeIdCursor(key: IdKeyset): string {
+  return Buffer.from(`${key.at}~${key.id}`).toString('base64url');
+}
+
+/** As `decodeCursor`, for (created_at, id) keys; 400 for anything this server did not issue. */
+export function decodeIdCursor(cursor: string): IdKeyset {
+  const match = ID_KEY.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match)
+    throw new AppError(400, 'BAD_REQUEST', 'Invalid cursor: pass the x-next-cursor value of the previous page');
+  return { at: match[1]!, id: match[2]! };
+}

@@ -227,6 +227,32 @@ describe('issuing and reading instruments', () => {
     expect((await get('/api/instruments/nope')).statusCode).toBe(400);
   });
 
+  it('pages the list by keyset: the pages joined are the whole list, in order, once each', async () => {
+    const whole = (await get('/api/instruments', investor)).json() as { id: string }[];
+    expect(whole.length).toBeGreaterThan(7);
+    const seen: string[] = [];
+    let url = '/api/instruments?limit=7';
+    for (let pages = 0; pages < 100; pages++) {
+      const res = await get(url, investor);
+      expect(res.statusCode).toBe(200);
+      const items = res.json() as { id: string }[];
+      expect(items.length).toBeLessThanOrEqual(7);
+      seen.push(...items.map((i) => i.id));
+      const next = res.headers['x-next-cursor'];
+      if (typeof next !== 'string') break;
+      url = `/api/instruments?limit=7&cursor=${encodeURIComponent(next)}`;
+    }
+    expect(seen).toEqual(whole.map((i) => i.id));
+  });
+
+  it('refuses a cursor it did not issue and a limit out of range with 400', async () => {
+    for (const url of ['/api/instruments?cursor=bm9wZQ', '/api/instruments?limit=0', '/api/instruments?limit=501']) {
+      const res = await get(url, investor);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toMatch(/BAD_REQUEST|VALIDATION_ERROR/);
+    }
+  });
+
   it('requires a session to read', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/instruments' })).statusCode).toBe(401);
   });

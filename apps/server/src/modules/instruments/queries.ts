@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { cursorAtOf, type IdKeyset } from '../../db/cursor';
 import type { Db, Tx } from '../../db/client';
 import { tradeWindows } from '../../db/trade-window';
 import {
@@ -18,10 +19,27 @@ export type InstrumentRow = typeof instruments.$inferSelect & {
   rating: string | null;
 };
 
-/** Instruments newest first, optionally filtered (by issuer, by id). */
-export async function selectInstruments(db: Db, where?: SQL): Promise<InstrumentRow[]> {
-  const rows = await db
+/** One page of instruments: at most `limit`, strictly after `after` in the list's order. */
+export interface InstrumentPageQuery {
+  limit: number;
+  after?: IdKeyset;
+}
+
+/**
+ * Instruments newest first (created_at, id), optionally filtered (by issuer, by id); with `page`,
+ * `limit + 1` rows after its key, each carrying its key (`cursorAt`) for the next cursor.
+ */
+export async function selectInstruments(
+  db: Db,
+  where?: SQL,
+  page?: InstrumentPageQuery,
+): Promise<(InstrumentRow & { cursorAt: string })[]> {
+  const after = page?.after
+    ? sql`(${instruments.createdAt}, ${instruments.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
+    : undefined;
+  const query = db
     .select({
+      cursorAt: cursorAtOf(instruments.createdAt),
       instrument: instruments,
       orgName: organisations.name,
       userName: users.name,
@@ -31,9 +49,11 @@ export async function selectInstruments(db: Db, where?: SQL): Promise<Instrument
     .from(instruments)
     .innerJoin(users, eq(users.id, instruments.issuerUserId))
     .leftJoin(organisations, eq(organisations.id, instruments.issuerOrgId))
-    .where(where)
+    .where(and(where, after))
     .orderBy(desc(instruments.createdAt), desc(instruments.id));
+  const rows = page ? await query.limit(page.limit + 1) : await query;
   return rows.map((r) => ({
+    cursorAt: r.cursorAt,
     ...r.instrument,
     issuerName: r.orgName ?? r.userName,
     sector: r.sector,

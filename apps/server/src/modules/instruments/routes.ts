@@ -11,13 +11,22 @@ import {
   toMinorUnits,
 } from '@meridian/schemas';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { NEXT_CURSOR_HEADER } from '../../db/cursor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../access/guard';
 import { auditContext } from '../audit/context';
 import { valueInLimitCurrency } from '../fx/service';
 import { requireAuth } from '../auth/guard';
 import { byIssuer } from './queries';
-import { createInstrument, getInstrumentDetail, listInstruments } from './service';
+import { createInstrument, getInstrumentDetail, listInstruments, listInstrumentsPage } from './service';
+
+/** Optional keyset paging of the instrument list (absent `limit`: the whole list). */
+const INSTRUMENT_PAGE = 100;
+const instrumentListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
 
 /**
  * The notional checked against the permission's amount limit (runs before body validation).
@@ -66,10 +75,18 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['instruments'],
         summary: 'All listed instruments with price, yield and 24h volume',
+        description: `Newest first. Without \`limit\` and \`cursor\`, every listed instrument. With either (\`limit\` defaults to ${INSTRUMENT_PAGE}), keyset pagination: pass the response's \`${NEXT_CURSOR_HEADER}\` header as \`cursor\` for the next (older) page; the header is absent on the last page.`,
+        querystring: instrumentListQuery,
         response: { 200: instrumentListSchema },
       },
     },
-    async () => listInstruments(app.db),
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      if (limit === undefined && cursor === undefined) return listInstruments(app.db);
+      const page = await listInstrumentsPage(app.db, { limit: limit ?? INSTRUMENT_PAGE, cursor });
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
   );
 
   app.get(

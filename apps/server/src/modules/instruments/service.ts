@@ -28,6 +28,7 @@ import {
 } from './queries';
 import { forwardProjection } from './projection';
 import { holderUnitFlows, isModelPriced, valueInstrument, type Valuation } from './valuation';
+import { decodeIdCursor, encodeIdCursor } from '../../db/cursor';
 
 /**
  * Issues an instrument: terms rebuilt from the form and accepted by the ACTUS engine (422
@@ -212,6 +213,23 @@ export async function listInstruments(
   const rows = await selectInstruments(db, where);
   const market = await loadMarket(db, rows);
   return rows.map((row) => toListItem(row, market));
+}
+
+/**
+ * One page of `listInstruments` (newest first): at most `limit` instruments after the page that
+ * `cursor` (a previous page's `nextCursor`) ended, and the cursor of the next page (null: no more).
+ */
+export async function listInstrumentsPage(
+  db: Db,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<{ items: InstrumentListItem[]; nextCursor: string | null }> {
+  const after = options.cursor === undefined ? undefined : decodeIdCursor(options.cursor);
+  const rows = await selectInstruments(db, undefined, { limit: options.limit, after });
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > options.limit && last ? encodeIdCursor({ at: last.cursorAt, id: last.id }) : null;
+  const market = await loadMarket(db, page);
+  return { items: page.map((row) => toListItem(row, market)), nextCursor };
 }
 
 export interface ModelQuote {
