@@ -316,6 +316,40 @@ describe('servicing ACTUS events', () => {
     expect(settled).toMatchObject([{ id: pendingEvent!.id, status: 'completed', amount: '1200.00' }]);
   });
 
+  it('shows a JPY holder as pending exactly the whole yen the run then pays', async () => {
+    // 3.33% on 1,000,000 JPY: 33,300 JPY a year; 7 of 10,000 units are owed 23.31 JPY, paid 23 JPY.
+    const bond = await issue({
+      contractType: 'PAM',
+      name: 'Servicing Test Yen PAM',
+      notionalAmount: 1_000_000,
+      currency: 'JPY',
+      issueDate: today,
+      maturityDate: addMonths(today, 24),
+      interestRate: 3.33,
+      paymentFrequency: 'P1Y',
+      dayCountConvention: '30E/360',
+    });
+    for (const [email, amount] of [
+      ['investor2@meridian.test', '1000'],
+      ['issuer@meridian.test', '100000'],
+    ] as const) {
+      const res = await custodyMove(t, cookies.custodian!, 'deposits', { email, currency: 'JPY', amount });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await trade(issuer, cookies.investor2!, bond, 7, '100');
+    await materialiseSchedules(t.db);
+    const [holder] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'investor2@meridian.test'));
+    const due = dayAfter(12);
+    const [pendingEvent] = (await instrumentEventsView(t.db, bond, holder!.id, due))!.events;
+    expect(pendingEvent).toMatchObject({ eventType: 'IP', status: 'scheduled', paidAmount: null });
+    expect(pendingEvent!.ownAmount).toMatch(/^23(\.00)?$/);
+    expect((await serviceInstruments(t.app, due)).filter((o) => o.instrumentId === bond)).toMatchObject([
+      { status: 'paid' },
+    ]);
+    const [paid] = (await instrumentEventsView(t.db, bond, holder!.id, due))!.events;
+    expect(paid).toMatchObject({ status: 'paid', ownAmount: pendingEvent!.ownAmount });
+  });
+
   it('keeps cash and units conserved: every journal entry nets to zero per asset', async () => {
     const rows = await t.db.select().from(journalLines);
     const net = new Map<string, bigint>();

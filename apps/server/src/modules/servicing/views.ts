@@ -1,4 +1,11 @@
-import { fromMinorUnits, type InstrumentEvent, type InstrumentEvents, type ServicingPayment } from '@meridian/schemas';
+import {
+  CURRENCY_DECIMALS,
+  LEDGER_DECIMALS,
+  fromMinorUnits,
+  type InstrumentEvent,
+  type InstrumentEvents,
+  type ServicingPayment,
+} from '@meridian/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { instruments } from '../../db/schema';
@@ -117,13 +124,25 @@ export async function instrumentEventsView(
 }
 
 /**
+ * Ledger units per minor unit of the instrument's currency (1 for cents, 100 for whole yen), as
+ * SQL over `i.currency`: what is shown as owed follows the payment rule of `sharesOf` (the total
+ * floored to the minor unit, each share in whole minor units).
+ */
+const MINOR_STEP = sql.raw(
+  `(case i.currency ${Object.entries(CURRENCY_DECIMALS)
+    .filter(([, decimals]) => decimals !== LEDGER_DECIMALS)
+    .map(([code, decimals]) => `when '${code}' then ${10 ** (LEDGER_DECIMALS - decimals)}`)
+    .join(' ')} else 1 end)`,
+);
+
+/**
  * The share of a missed (or due, not yet paid) event `userId` would receive: floor(scheduled x units of record /
  * units in issue), units of record from the journal before the record time (as when paying).
  * The issuer's own units are never paid, so the issuer has no share. Used inside a lateral join
  * over `servicing_events e`.
  */
 function missedShare(userId: string) {
-  return sql`select div(e.scheduled_amount::numeric * h.units, i.units::numeric) as own
+  return sql`select div(div(e.scheduled_amount, ${MINOR_STEP}) * h.units::numeric, i.units::numeric) * ${MINOR_STEP} as own
     from instruments i
     cross join lateral (
       select sum(l.amount) as units from journal_lines l
