@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from '../../test/free-port';
 import { fileURLToPath } from 'node:url';
 import { addMonths } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
@@ -34,19 +35,6 @@ function reachable(url: string | undefined, defaultPort: number): Promise<boolea
 
 const available = (await reachable(PG_URL, 5432)) && (await reachable(NATS_URL, 4222));
 if (process.env.CI && PG_URL && !available) throw new Error(`cluster test: NATS is not reachable at ${NATS_URL}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Instance {
   name: string;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../test/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,20 +17,6 @@ const SERVER = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-restart-'));
 let server: ChildProcess | undefined;
-
-/** A port the OS just handed out (listen on 0), so the test never collides with a dev server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function start(): Promise<void> {
   // One process (node + the tsx loader), so SIGKILL hits the server itself.
