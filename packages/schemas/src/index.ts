@@ -8,6 +8,7 @@ export * from './instruments';
 export * from './instrument-terms';
 export * from './instrument-observations';
 export * from './trading';
+export * from './stream';
 export * from './instrument-dates';
 export * from './identifiers';
 export * from './fx';
