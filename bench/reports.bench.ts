@@ -30,6 +30,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, prepareDatabase } from '../apps/server/src/app';
 import { createDb } from '../apps/server/src/db/client';
 import type { Config } from '../apps/server/src/config';
+import { testConfig } from '../apps/server/src/test/harness';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/users';
 import { CLOCK_TICKS, freshDatabase, postgresTicks } from './processes';
 
@@ -58,23 +59,7 @@ interface ChildResult {
 }
 
 function benchConfig(databaseUrl: string | undefined, dataDir: string): Config {
-  return {
-    nodeEnv: 'test',
-    port: 5000,
-    host: '127.0.0.1',
-    publicUrl: TEST_ORIGIN,
-    trustedOrigins: [],
-    databaseUrl,
-    dataDir,
-    demoMode: true,
-    simulationMode: true,
-    logLevel: 'silent',
-    authSecret: 'bench-secret-bench-secret-bench-secret-01',
-    oidc: undefined,
-    webDistDir: undefined,
-    trustProxy: false,
-    signInRateLimit: { max: 1000, windowMs: 60_000 },
-  };
+  return testConfig({ databaseUrl, dataDir });
 }
 
 async function startServer(databaseUrl: string | undefined, dataDir: string) {

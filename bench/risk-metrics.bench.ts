@@ -14,6 +14,7 @@ import { buildApp, prepareDatabase } from '../apps/server/src/app';
 import { sql } from 'drizzle-orm';
 import { createDb, selectRows } from '../apps/server/src/db/client';
 import type { Config } from '../apps/server/src/config';
+import { testConfig } from '../apps/server/src/test/harness';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/users';
 import { depositCash } from '../apps/server/src/modules/ledger';
 
@@ -23,23 +24,7 @@ const PG_URL = process.env.BENCH_PG_URL;
 const ORIGIN = 'http://localhost:5000';
 
 function benchConfig(dataDir: string): Config {
-  return {
-    nodeEnv: 'test',
-    port: 5000,
-    host: '127.0.0.1',
-    publicUrl: ORIGIN,
-    trustedOrigins: [],
-    databaseUrl: PG_URL,
-    dataDir,
-    demoMode: true,
-    simulationMode: true,
-    logLevel: 'silent',
-    authSecret: 'bench-secret-bench-secret-bench-secret-01',
-    oidc: undefined,
-    webDistDir: undefined,
-    trustProxy: false,
-    signInRateLimit: { max: 1000, windowMs: 60_000 },
-  };
+  return testConfig({ databaseUrl: PG_URL, dataDir });
 }
 
 type App = Awaited<ReturnType<typeof buildApp>>;
