@@ -1,66 +1,42 @@
 /**
  * npm run bench:audit — what the append-only, hash-chained audit row costs a permissioned write
  * (issue 10: "audit rows add at most 10 %"). One process, one database, every variant in the
- * same run, alternated in rounds (the order rotates each round) so all see the same machine:
- *   - none: the permission decision (`cachedCandidates` + `decidePermission`, as
- *     `requirePermission` does), then one transaction that checks the code is free and inserts a
- *     department (what `createDepartment` does);
- *   - before: the same plus the audit append as it was before migration 0027, kept here only to
- *     compare: advisory lock, chain head read, SHA-256 in Node, insert (three round trips);
- *   - after: the same plus `recordAudit` as it is now (one statement: `audit_chain_rows` locks,
- *     reads the head after the lock, hashes, one multi-row INSERT).
+ * same run, alternated in rounds (the order rotates each round) so all see the same machine.
+ * Each starts with the permission decision (`cachedCandidates` + `decidePermission`, as
+ * `requirePermission` does) and creates a department:
+ *   - none: one transaction that checks the code is free and inserts the department (what
+ *     `createDepartment` did before it was audited);
+ *   - tx: the same plus `recordAudit` in that transaction (the shape every other audited
+ *     change has: one more statement, `audit_chain_append`);
+ *   - plain: the code check, then the insert alone as one statement (the shape of today's
+ *     `createDepartment` without its audit row);
+ *   - one: today's `createDepartment`: the code check, then the insert and its audit row in ONE
+ *     statement (the audit append as a CTE, decision 0061).
  * Clients: BENCH_CLIENTS (default "1,8") concurrent writers; BENCH_OPS writes per round and
  * variant (default 300); BENCH_ROUNDS (default 6). Database: embedded PGlite unless
- * BENCH_PG_URL is set. Figures: writes/s per variant, the ratios to none, p50/p99 latency,
- * CPU (user+system) of this process per write, load average.
+ * BENCH_PG_URL is set. Figures: writes/s per variant, the ratios, p50/p99 latency, CPU
+ * (user+system) of this process per write, load average.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { prepareDatabase } from '../apps/server/src/app';
 import { createDb, type Db } from '../apps/server/src/db/client';
-import type { Tx } from '../apps/server/src/db/client';
-import { auditEvents, departments, users } from '../apps/server/src/db/schema';
+import { departments, users } from '../apps/server/src/db/schema';
 import { cachedCandidates } from '../apps/server/src/modules/access/decision-cache';
 import { decidePermission } from '../apps/server/src/modules/access/resolve';
-import { chainHash, GENESIS_HASH } from '../apps/server/src/modules/audit/chain';
-import { CHAIN_LOCK_KEY, recordAudit, type AuditEntry } from '../apps/server/src/modules/audit/record';
+import { createDepartment } from '../apps/server/src/modules/access/admin-catalogue';
+import { recordAudit, type AuditEntry } from '../apps/server/src/modules/audit/record';
 
 const PG_URL = process.env.BENCH_PG_URL;
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8').split(',').map(Number);
 const OPS = Number(process.env.BENCH_OPS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 
-type Variant = 'none' | 'before' | 'after';
-const VARIANTS: Variant[] = ['none', 'before', 'after'];
-
-/** The append as it was before migration 0027 (three round trips), for the comparison only. */
-async function recordAuditBefore(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-  const [head] = await tx
-    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-    .from(auditEvents)
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
-  const seq = (head?.seq ?? 0) + 1;
-  const prevHash = head?.hash ?? GENESIS_HASH;
-  const content = {
-    occurredAt: new Date(),
-    actorId: entry.actorId ?? null,
-    actorEmail: entry.actorEmail ?? null,
-    action: entry.action,
-    authorisedBy: entry.authorisedBy ?? null,
-    subjectType: entry.subjectType ?? null,
-    subjectId: entry.subjectId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    requestId: entry.requestId ?? null,
-    clientAddress: entry.clientAddress ?? null,
-  };
-  await tx.insert(auditEvents).values({ seq, ...content, prevHash, hash: chainHash(seq, prevHash, content) });
-}
+type Variant = 'none' | 'tx' | 'plain' | 'one';
+const VARIANTS: Variant[] = ['none', 'tx', 'plain', 'one'];
 
 let serial = 0;
 
@@ -68,27 +44,47 @@ async function permissionedWrite(db: Db, actor: { id: string; email: string }, v
   const decision = decidePermission(await cachedCandidates(db, actor.id, 'manage_departments'));
   if (!decision.hasPermission) throw new Error('the bench actor lacks manage_departments');
   const code = `BENCH${process.pid}X${++serial}`;
+  const name = `Bench ${serial}`;
+  const audit = {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    authorisedBy: `manage_departments (${decision.source})`,
+    requestId: randomUUID(),
+    clientAddress: '127.0.0.1',
+  };
+  if (variant === 'one') {
+    await createDepartment(db, { name, code, budgetAuthority: '100000' }, audit);
+    return;
+  }
+  if (variant === 'plain') {
+    const [existing] = await db.select({ id: departments.id }).from(departments).where(eq(departments.code, code));
+    if (existing) throw new Error(`duplicate ${code}`);
+    await db.execute(sql`insert into departments (id, name, code, budget_authority, compliance_level, requires_dual_control, created_at)
+      values (${randomUUID()}, ${name}, ${code}, ${'10000000'}::bigint, 'standard', false, ${new Date().toISOString()}::timestamptz)`);
+    return;
+  }
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.code, code));
     if (existing) throw new Error(`duplicate ${code}`);
     const [row] = await tx
       .insert(departments)
-      .values({ name: `Bench ${serial}`, code, budgetAuthority: 100_000n, complianceLevel: 'standard' })
+      .values({ name, code, budgetAuthority: 10_000_000n, complianceLevel: 'standard' })
       .returning();
     if (variant === 'none') return;
     const entry: AuditEntry = {
+      ...audit,
       action: 'access.department.create',
-      actorId: actor.id,
-      actorEmail: actor.email,
-      authorisedBy: `manage_departments (${decision.source})`,
       subjectType: 'department',
       subjectId: row!.id,
-      after: { code: row!.code, name: row!.name, budgetAuthority: '1000.00', requiresDualControl: false },
-      requestId: randomUUID(),
-      clientAddress: '127.0.0.1',
+      after: {
+        id: row!.id,
+        code: row!.code,
+        name: row!.name,
+        budgetAuthority: '100000.00',
+        requiresDualControl: false,
+      },
     };
-    if (variant === 'before') await recordAuditBefore(tx, entry);
-    else await recordAudit(tx, entry);
+    await recordAudit(tx, entry);
   });
 }
 
@@ -157,10 +153,14 @@ async function main() {
             `CPU ${(t.cpu / t.ops / 1000).toFixed(2)} ms/write (this process)`,
         );
       }
-      for (const variant of ['before', 'after'] as const) {
-        const ratio = rate(variant) / rate('none');
+      for (const [audited, bare] of [
+        ['tx', 'none'],
+        ['one', 'plain'],
+        ['one', 'none'],
+      ] as const) {
+        const ratio = rate(audited) / rate(bare);
         console.log(
-          `${clients} client(s): ${variant}/none = ${ratio.toFixed(3)} (audit costs ${((1 - ratio) * 100).toFixed(1)} % of writes/s; budget 10 %)`,
+          `${clients} client(s): ${audited}/${bare} = ${ratio.toFixed(3)} (${((1 - ratio) * 100).toFixed(1)} % fewer writes/s; budget 10 %)`,
         );
       }
       console.log(

@@ -24,7 +24,8 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
     clientAddress: text('client_address'),
     prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull().unique(),
+    /** Unique without an index of its own: it covers `seq`, the primary key (migration 0028). */
+    hash: text('hash').notNull(),
   },
   (t) => [
     index('audit_events_actor_idx').on(t.actorId, t.seq),

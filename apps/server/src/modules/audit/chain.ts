@@ -36,6 +36,22 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * `canonicalJson({ seq, ...content })` written out in its key order (the write path's fast
+ * form, one string build per row); `seq` is given as the text to put in its place. chainHash
+ * (what audit:verify recomputes) keeps the generic form, so verification checks this one.
+ */
+export function canonicalContent(content: AuditContent, seq: string): string {
+  const s = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+  return (
+    `{"action":${JSON.stringify(content.action)},"actorEmail":${s(content.actorEmail)},"actorId":${s(content.actorId)},` +
+    `"after":${canonicalJson(content.after)},"authorisedBy":${s(content.authorisedBy)},` +
+    `"before":${canonicalJson(content.before)},"clientAddress":${s(content.clientAddress)},` +
+    `"occurredAt":${JSON.stringify(content.occurredAt.toISOString())},"requestId":${s(content.requestId)},` +
+    `"seq":${seq},"subjectId":${s(content.subjectId)},"subjectType":${s(content.subjectType)}}`
+  );
+}
+
 /** SHA-256 (hex) over the previous row's hash and this row's canonical content. */
 export function chainHash(seq: number, prevHash: string, content: AuditContent): string {
   return createHash('sha256')

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type AuditContent, canonicalJson } from './chain';
+import { type AuditContent, canonicalContent } from './chain';
 
 /** One audited change; `occurredAt` defaults to now. */
 export interface AuditEntry {
@@ -22,19 +21,22 @@ export interface AuditEntry {
 export type AuditContext = Omit<AuditEntry, 'action'>;
 
 // Any constant works; it names "the audit chain" among the advisory locks of this database.
-// audit_chain_rows (migration 0027) takes the same key.
+// audit_chain_append (migration 0028) takes the same key.
 export const CHAIN_LOCK_KEY = 0x4d455249_4155;
 
-// U+0001 stands for a row's seq in its canonical text: JSON text never holds it raw.
+// U+0001 stands for a row's seq in its canonical text, U+0002 separates the rows' texts:
+// JSON text never holds a raw control character (JSON.stringify escapes them all).
 const SEQ_SLOT = '\u0001';
+const ROW_SEPARATOR = '\u0002';
 
 /**
  * Appends entries to the hash chain inside the caller's transaction, so the rows commit or
  * roll back with the change they describe: ONE statement, one round trip, however many
- * entries (an order batch too). The canonical text of each row is made here; the database
- * function `audit_chain_rows` takes the chain's advisory lock (held until commit, so two
- * writers never extend the same head), reads the head after the lock and hashes the rows
- * onto it (SHA-256, the bytes `chainHash` hashes), and one multi-row INSERT writes them.
+ * entries. The canonical text of each row is made here; the database function
+ * `audit_chain_append` takes the chain's advisory lock (held until commit, so two writers
+ * never extend the same head), reads the head after the lock and hashes the rows onto it
+ * (SHA-256, the bytes `chainHash` hashes), and one multi-row INSERT writes them. A change
+ * written in one statement anyway should carry its rows in it instead (`auditInsertCte`).
  */
 export async function recordAudit(tx: Tx, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
@@ -47,30 +49,17 @@ const AUDIT_COLUMNS = sql.raw(
     'request_id, client_address, prev_hash, hash)',
 );
 
-/** `select … from audit_chain_rows($rows)`: the chained rows of an append, in the column order above. */
+/**
+ * `select … from audit_chain_append($texts)`: the chained rows of an append, in the column
+ * order above. Each row travels once, as its canonical text (chain.ts `canonicalContent`) with
+ * U+0001 where its seq goes, the texts joined by U+0002 into one text parameter; the function
+ * hashes them in one pass and reads the columns back out of them (migration 0028, decision 0061).
+ */
 function auditRowsSelect(entries: readonly AuditEntry[]): SQL {
   const now = new Date();
-  const marker = `seq-${randomUUID()}`;
-  const rows = entries.map((entry) => {
-    const content = toContent(entry, now);
-    return {
-      body: canonicalJson({ ...content, seq: marker }).replace(JSON.stringify(marker), SEQ_SLOT),
-      occurred_at: content.occurredAt.toISOString(),
-      actor_id: content.actorId,
-      actor_email: content.actorEmail,
-      action: content.action,
-      authorised_by: content.authorisedBy,
-      subject_type: content.subjectType,
-      subject_id: content.subjectId,
-      before: content.before,
-      after: content.after,
-      request_id: content.requestId,
-      client_address: content.clientAddress,
-    };
-  });
-  const json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  const bodies = entries.map((entry) => canonicalContent(toContent(entry, now), SEQ_SLOT));
   return sql`select seq, occurred_at, actor_id, actor_email, action, authorised_by, subject_type, subject_id, before,
-    after, request_id, client_address, prev_hash, hash from audit_chain_rows(${json}::jsonb)`;
+    after, request_id, client_address, prev_hash, hash from audit_chain_append(${bodies.join(ROW_SEPARATOR)}::text)`;
 }
 
 /**

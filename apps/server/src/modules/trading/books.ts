@@ -216,7 +216,7 @@ export class Books {
     ran.writes = result.writes;
     if (ctx.refusedOnCachedBalance) return null;
     // The audit rows commit with the batch, inside its one statement (fast path and locked
-    // transaction alike): audit_chain_rows locks the chain and extends its committed head.
+    // transaction alike): audit_chain_append locks the chain and extends its committed head.
     const audit = auditEntries(batch, result.outcomes);
     const fence = this.ownership.fence(entry.desk.instrument.id);
     this.balances.remember(await writeBatch(db, result.writes, fence, auditInsertCte(audit)));
