@@ -1,6 +1,7 @@
 import { issueBadge } from '../../modules/access/badges';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
+import { ensureDemoPerson } from './users';
 import {
   departments,
   elevationRequests,
@@ -51,6 +52,37 @@ const DEMO_ROLES = [
     requiresSupervision: true,
     permissions: ['view_portfolio', 'view_risk_metrics'],
   },
+  // Issuance under supervision (decision 0049): a junior issuer's issue above the role's limit
+  // (create_instruments' $500,000,000.00 cap) goes to the senior issuer of the same desk, a
+  // higher level in Capital Markets who may approve, instead of failing.
+  {
+    roleId: 'senior_issuer',
+    title: 'Senior Issuer',
+    level: 7,
+    departmentCode: 'CAPMKT',
+    requiresSupervision: false,
+    permissions: [
+      'create_instruments',
+      'manage_instruments',
+      'approve_elevations',
+      'view_portfolio',
+      'view_market_data',
+    ],
+  },
+  {
+    roleId: 'junior_issuer',
+    title: 'Junior Issuer',
+    level: 3,
+    departmentCode: 'CAPMKT',
+    requiresSupervision: true,
+    permissions: ['create_instruments', 'view_portfolio', 'view_market_data'],
+  },
+];
+
+/** The issuance desk of Atlas Industrial Holdings beside its one-click issuer (not one-click accounts). */
+const DEMO_STAFF = [
+  { email: 'senior.issuer@meridian.test', name: 'Helen Okafor', organisation: 'Atlas Industrial Holdings plc' },
+  { email: 'junior.issuer@meridian.test', name: 'Noah Fischer', organisation: 'Atlas Industrial Holdings plc' },
 ];
 
 /** Issuer desks get the demo roles (never the one-click demo accounts, whose roles tests pin). */
@@ -63,10 +95,13 @@ const DEMO_ASSIGNMENTS = [
   // Expires soon: the Assignments tab shows an expiry, and the sweep will retire it.
   { email: 'issuance.city-of-lakeport@issuers.meridian.test', roleId: 'treasury_analyst', expiresIn: 36 * HOUR },
   { email: 'issuance.riverton-water-authority@issuers.meridian.test', roleId: 'treasury_analyst', expiresIn: 30 * DAY },
+  { email: 'senior.issuer@meridian.test', roleId: 'senior_issuer', expiresIn: null },
+  { email: 'junior.issuer@meridian.test', roleId: 'junior_issuer', expiresIn: null },
 ];
 
 /**
- * Demo departments, roles and assignments (one expiring within two days), plus an approved
+ * Demo departments, roles, the Atlas issuance desk's senior and (supervised) junior issuer, and
+ * assignments (one expiring within two days), plus an approved
  * and an expired elevation so every request status appears. Idempotent: each row is looked
  * up by its natural key first. Runs after the instruments step, which creates the issuer desks.
  */
@@ -75,13 +110,14 @@ export async function seedAccessOrganisation(db: Db, now = new Date()): Promise<
     for (const d of DEMO_DEPARTMENTS) {
       await tx.insert(departments).values(d).onConflictDoNothing({ target: departments.code });
     }
+    // Demo roles sit in demo departments and in system ones (Capital Markets).
     const deptRows = await tx
       .select({ id: departments.id, code: departments.code })
       .from(departments)
       .where(
         inArray(
           departments.code,
-          DEMO_DEPARTMENTS.map((d) => d.code),
+          DEMO_ROLES.map((r) => r.departmentCode),
         ),
       );
     for (const r of DEMO_ROLES) {
@@ -103,6 +139,7 @@ export async function seedAccessOrganisation(db: Db, now = new Date()): Promise<
         .where(inArray(permissions.permissionId, r.permissions));
       await tx.insert(rolePermissions).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
     }
+    for (const person of DEMO_STAFF) await ensureDemoPerson(tx, person);
     await seedAssignments(tx, now);
     await seedDecidedElevations(tx, now);
   });

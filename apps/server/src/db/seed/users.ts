@@ -1,7 +1,7 @@
 import { STAKEHOLDER_ROLES } from '@meridian/schemas';
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Tx } from '../client';
 import { accounts, organisations, roleAssignments, roles, users } from '../schema';
 
 /** Shared by every demo account; shown on the sign-in page in demo mode only. */
@@ -70,6 +70,31 @@ export const DEMO_USERS: readonly DemoUser[] = [
 // per process keeps test databases quick to seed.
 let demoHash: Promise<string> | undefined;
 const demoPasswordHash = () => (demoHash ??= hashPassword(DEMO_PASSWORD));
+
+/**
+ * A demo person who signs in with the demo password but is not a one-click account of the
+ * sign-in page (their roles come from a later seed step); answers the user id. Idempotent.
+ */
+export async function ensureDemoPerson(
+  tx: Tx,
+  person: { email: string; name: string; organisation: string },
+): Promise<string> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+  if (existing) return existing.id;
+  const [org] = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.name, person.organisation));
+  const [created] = await tx
+    .insert(users)
+    .values({ email: person.email, name: person.name, emailVerified: true, organisationId: org?.id ?? null })
+    .returning({ id: users.id });
+  const userId = created!.id;
+  await tx
+    .insert(accounts)
+    .values({ userId, accountId: userId, providerId: 'credential', password: await demoPasswordHash() });
+  return userId;
+}
 
 /** Creates missing demo users with a credential account and their role assignments. */
 export async function seedUsers(db: Db): Promise<void> {

@@ -130,4 +130,39 @@ describe('supervision routing', () => {
     expect((await order('marketmaker', '10000000.03')).statusCode).toBe(200);
     expect(await auditActions(approvalId)).toEqual(['access.supervision.request', 'access.approval.approve']);
   });
+
+  it('sends the seeded junior issuer’s issue above the role limit to the senior issuer only, then issues it', async () => {
+    for (const who of ['junior', 'senior']) cookies[who] = await t.signIn(`${who}.issuer@meridian.test`);
+    const today = new Date().toISOString().slice(0, 10);
+    const issue = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/instruments',
+        headers: { cookie: cookies.junior!, origin: TEST_ORIGIN },
+        payload: {
+          contractType: 'PAM',
+          name: 'Supervised Junior Notes 2031',
+          notionalAmount: 750_000_000,
+          currency: 'USD',
+          issueDate: today,
+          maturityDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`,
+          interestRate: 4,
+          paymentFrequency: 'P1Y',
+          dayCountConvention: 'A/365',
+        },
+      });
+    const res = await issue();
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().message).toBe(
+      'Sent to your supervisor for approval: $750,000,000.00 under create_instruments is above the Junior Issuer limit',
+    );
+    const approvalId = res.json().approvalId as string;
+    expect(await pendingIds('senior')).toContain(approvalId);
+    expect(await pendingIds('admin')).not.toContain(approvalId);
+    expect((await call('POST', `/approvals/${approvalId}/approve`, 'admin')).statusCode).toBe(403);
+    expect((await call('POST', `/approvals/${approvalId}/approve`, 'senior')).statusCode).toBe(200);
+    const issued = await issue();
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json()).toMatchObject({ name: 'Supervised Junior Notes 2031' });
+  });
 });
