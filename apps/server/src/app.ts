@@ -107,7 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(cookie);
+  // Cookie parsing on demand only: nothing reads request.cookies (sessions are keyed by the raw
+  // header, auth/session-cache.ts), and parsing every request's cookies cost the order path.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

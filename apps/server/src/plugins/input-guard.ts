@@ -13,21 +13,44 @@ const invalid = (path: string, message: string) =>
  * control character, or nesting beyond MAX_JSON_DEPTH. Iterative, so hostile depth costs no stack.
  */
 export function findInputProblem(root: unknown, rootPath: string): AppError | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: rootPath, depth: 0 }];
+  // A string or number is a scalar: nothing to walk (the common case for params and queries).
+  if (typeof root !== 'object' || root === null) {
+    return typeof root === 'string' && CONTROL_CHARACTERS.test(root)
+      ? invalid(rootPath, CONTROL_CHARACTERS_MESSAGE)
+      : null;
+  }
+  // Paths are spelled out only for the problem found: a node keeps its parent and key.
+  const stack: Node[] = [{ value: root, parent: null, key: rootPath, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
+    const node = stack.pop()!;
+    const value = node.value;
     if (typeof value === 'string') {
-      if (CONTROL_CHARACTERS.test(value)) return invalid(path, CONTROL_CHARACTERS_MESSAGE);
+      if (CONTROL_CHARACTERS.test(value)) return invalid(pathOf(node), CONTROL_CHARACTERS_MESSAGE);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_JSON_DEPTH) return invalid(path, `Nested deeper than ${MAX_JSON_DEPTH} levels`);
-    for (const [key, child] of Object.entries(value)) {
-      if (CONTROL_CHARACTERS.test(key)) return invalid(path, CONTROL_CHARACTERS_MESSAGE);
-      stack.push({ value: child, path: `${path}.${key}`, depth: depth + 1 });
+    if (node.depth >= MAX_JSON_DEPTH) return invalid(pathOf(node), `Nested deeper than ${MAX_JSON_DEPTH} levels`);
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (CONTROL_CHARACTERS.test(key)) return invalid(pathOf(node), CONTROL_CHARACTERS_MESSAGE);
+      const child: unknown = (value as Record<string, unknown>)[key];
+      // Numbers, booleans and null cannot carry a problem: not pushed.
+      if (typeof child === 'string' || (typeof child === 'object' && child !== null))
+        stack.push({ value: child, parent: node, key, depth: node.depth + 1 });
     }
   }
   return null;
+}
+
+interface Node {
+  value: unknown;
+  parent: Node | null;
+  key: string;
+  depth: number;
+}
+
+function pathOf(node: Node): string {
+  return node.parent ? `${pathOf(node.parent)}.${node.key}` : node.key;
 }
 
 /**
@@ -36,12 +59,13 @@ export function findInputProblem(root: unknown, rootPath: string): AppError | nu
  * handler or schema sees them. Route schemas still do the field-by-field validation.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Callback style: no promise per request.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const problem =
       findInputProblem(request.params, 'params') ??
       findInputProblem(request.query, 'querystring') ??
       findInputProblem(request.body, 'body');
-    if (problem) throw problem;
+    done(problem ?? undefined);
   });
 }

@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * the API traffic; server errors at error. Every response carries X-Request-Id.
  */
 export function registerRequestLogging(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks: no promise per request on every route.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const api = request.url.startsWith('/api/') || request.url === '/metrics';
     const level = reply.statusCode >= 500 ? 'error' : api ? 'info' : 'debug';
     request.log[level](
@@ -22,5 +24,6 @@ export function registerRequestLogging(app: FastifyInstance): void {
       },
       'request completed',
     );
+    done();
   });
 }

@@ -6,13 +6,21 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { allowedOrigins } from '../../plugins/origin-check';
+import { withIdleContextOff } from './idle-context';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const OIDC_PROVIDER_ID = 'oidc';
 const SESSION_DAYS = 7;
 
-/** The better-auth instance: email + password, sessions in our database, optional OIDC. */
+/**
+ * The better-auth instance: email + password, sessions in our database, optional OIDC. Its
+ * AsyncLocalStorage is switched off between calls (idle-context.ts, decision 0069).
+ */
 export function createAuth(db: Db, config: Config, log?: FastifyBaseLogger) {
+  return withIdleContextOff(createBetterAuth(db, config, log));
+}
+
+function createBetterAuth(db: Db, config: Config, log?: FastifyBaseLogger) {
   const secure = config.publicUrl.startsWith('https://');
   const trusted = allowedOrigins(config);
   return betterAuth({

@@ -112,6 +112,8 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: orderSchema, 202: sentForApprovalSchema },
       },
       serializerCompiler: orderAnswers as never,
+      // Answers are a few hundred bytes, under the compression threshold: skip the onSend hook.
+      compress: false,
     },
     async (request, reply) => {
       const { order, replayed } = await entry.place(
@@ -135,6 +137,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema },
       },
       serializerCompiler: orderAnswers as never,
+      compress: false,
     },
     async (request) => entry.cancel({ userId: request.user.id, ...auditContext(request) }, request.params.id),
   );
