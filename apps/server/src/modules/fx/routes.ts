@@ -9,7 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../access/guard';
 import { convertOwnCash } from './conversion';
-import { FX_SOURCE, loadFxTable } from './service';
+import { referenceVersion } from '../../db/reference-version';
+import { fastOkSerializer } from '../../fast-serializer';
+import { FX_SOURCE, fxTableAt } from './service';
+
+/** Rates, built from typed values, written by fast-json-stringify (issue 16 item 8). */
+const ratesAnswers = fastOkSerializer(fxRatesSchema);
 
 /** Reference FX rates (read-only; the history is seeded from the shipped ECB file). */
 const fxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,10 +28,11 @@ const fxRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: fxRatesQuerySchema,
         response: { 200: fxRatesSchema, 400: errorResponseSchema },
       },
+      serializerCompiler: ratesAnswers as never,
     },
     async (request) => {
       const { base, asOf } = request.query;
-      const table = await loadFxTable(app.db, asOf);
+      const table = await fxTableAt(app.db, await referenceVersion(app.db), asOf);
       const available = CURRENCIES.filter((c) => table.has(c));
       const unavailable = CURRENCIES.filter((c) => !table.has(c));
       const quoteDate = (currency: string) => table.quotes.find((q) => q.currency === currency)?.rateDate;

@@ -1,6 +1,7 @@
 import { CURRENCIES, currencyDecimals, LEDGER_DECIMALS, type Currency } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client';
+import { VersionedCache } from '../../db/reference-version';
 import { unprocessable } from '../../errors';
 import { crossMultiply, crossRateText, type Decimal, parseDecimal } from './decimal';
 
@@ -103,6 +104,29 @@ export async function loadFxTable(db: Db | Tx, asOf?: string): Promise<FxTable> 
   );
   const quotes = rows.map((r) => ({ currency: r.currency, unitsPerEur: r.units_per_eur, rateDate: r.rate_date }));
   return new FxTable(asOf ?? null, quotes);
+}
+
+/** Tables per reference version (the rates are reference data, decision 0067), by `asOf` ('' = latest). */
+const tablesByVersion = new VersionedCache<Map<string, Promise<FxTable>>>();
+/** Dates asked for are the callers' choice: at most this many tables are kept per version. */
+const MAX_TABLES = 64;
+
+/**
+ * `loadFxTable(db, asOf)` read once per reference version (db/reference-version.ts): the rates
+ * change only when fx_reference_rates is written, and every such write moves the version.
+ * `version` must have been read before this call.
+ */
+export async function fxTableAt(db: Db, version: bigint, asOf?: string): Promise<FxTable> {
+  const tables = await tablesByVersion.get(db, version, async () => new Map());
+  const key = asOf ?? '';
+  let table = tables.get(key);
+  if (!table) {
+    if (tables.size >= MAX_TABLES) tables.delete(tables.keys().next().value!);
+    table = loadFxTable(db, asOf);
+    tables.set(key, table);
+    table.catch(() => tables.delete(key));
+  }
+  return table;
 }
 
 /** Converts one amount; for many amounts load an FxTable once. Throws FxRateUnavailableError. */

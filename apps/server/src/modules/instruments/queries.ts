@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { cursorAtOf, type IdKeyset } from '../../db/cursor';
 import type { Db, Tx } from '../../db/client';
-import { tradeWindows } from '../../db/trade-window';
+import { tradeWindows, type TradeWindow } from '../../db/trade-window';
 import {
   balances,
   creditSpreads,
@@ -137,8 +137,13 @@ export interface MarketStats {
  * trades table's history (issue 16 item 8).
  */
 export async function selectMarketStats(db: Db, instrumentIds: readonly string[]): Promise<Map<string, MarketStats>> {
+  return marketStatsOf(await tradeWindows(db, instrumentIds));
+}
+
+/** The list's figures from trade windows (db/trade-window.ts). */
+export function marketStatsOf(windows: Map<string, TradeWindow>): Map<string, MarketStats> {
   const stats = new Map<string, MarketStats>();
-  for (const [id, w] of await tradeWindows(db, instrumentIds))
+  for (const [id, w] of windows)
     stats.set(id, {
       lastPrice: w.lastPrice,
       referencePrice: w.priceBefore ?? w.firstInWindow ?? w.lastPrice,

@@ -13,22 +13,29 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { getOrCreateAccount, getOrCreateUserAccount, issuanceAccountCode, post } from '../ledger';
-import { compileInstrument, computeEvents, holderSign, newContractId } from './engine';
+import { compileInstrument, holderSign, newContractId } from './engine';
 import {
   byId,
   insertInstrument,
-  selectCurves,
+  marketStatsOf,
   selectHolders,
   selectInstruments,
-  selectMarketStats,
-  selectSpreads,
   userOrganisationId,
   type InstrumentRow,
-  type MarketStats,
 } from './queries';
-import { forwardProjection } from './projection';
-import { holderUnitFlows, isModelPriced, valueInstrument, type Valuation } from './valuation';
+import { holderUnitFlows, isModelPriced } from './valuation';
+import {
+  eventsOf,
+  instrumentCatalogue,
+  loadMarket,
+  rememberEvents,
+  todayUtc,
+  valuationEvents,
+  valuationOf,
+  type MarketContext,
+} from './catalogue';
 import { decodeIdCursor, encodeIdCursor } from '../../db/cursor';
+import { versionedTradeWindows } from '../../db/trade-window';
 
 /**
  * Issues an instrument: terms rebuilt from the form and accepted by the ACTUS engine (422
@@ -99,83 +106,8 @@ export async function createInstrument(
     });
     return instrumentId;
   });
-  eventCache.set(id, compiled.value.events);
+  rememberEvents(id, compiled.value.events);
   return id;
-}
-
-// Terms never change after issue, so neither do their events: compute once per process.
-const eventCache = new Map<string, ContractEvent[]>();
-// Valuations change with the day, the curve and the last trade only. Model-only valuations
-// (no last trade) are kept apart so the marketplace and the desk's quotes do not evict each other.
-const valuationCache = new Map<string, { key: string; valuation: Valuation }>();
-const modelCache = new Map<string, { key: string; valuation: Valuation }>();
-
-function eventsOf(row: InstrumentRow): ContractEvent[] {
-  let events = eventCache.get(row.id);
-  if (!events) {
-    const computed = computeEvents(row.terms, row.observations);
-    // Stored terms were accepted at issue; a later engine refusal leaves the schedule empty.
-    events = computed.ok ? computed.value : [];
-    eventCache.set(row.id, events);
-  }
-  return events;
-}
-
-/** Events to value: floating coupons re-projected on today's forward curve, else the stored schedule. */
-function valuationEvents(
-  row: InstrumentRow,
-  curve: ReturnType<typeof makeCurve> | null,
-  today: string,
-): ContractEvent[] {
-  const projected = curve ? forwardProjection(row.observations, row.currency, curve, today) : null;
-  if (!projected) return eventsOf(row);
-  const computed = computeEvents(row.terms, projected);
-  return computed.ok ? computed.value : eventsOf(row);
-}
-
-interface MarketContext {
-  curves: Map<string, { tenor: number; rate: number }[]>;
-  spreads: Map<string, number>;
-  stats: Map<string, MarketStats>;
-  today: string;
-}
-
-async function loadMarket(db: Db, rows: readonly InstrumentRow[], withTrades = true): Promise<MarketContext> {
-  const [curves, spreads, stats] = await Promise.all([
-    selectCurves(db),
-    selectSpreads(db),
-    withTrades
-      ? selectMarketStats(
-          db,
-          rows.map((r) => r.id),
-        )
-      : new Map<string, MarketStats>(),
-  ]);
-  return { curves, spreads, stats, today: new Date().toISOString().slice(0, 10) };
-}
-
-/** Valuation at the last trade when there is one (`useTrades`), else the model or issue price. */
-function valuationOf(row: InstrumentRow, market: MarketContext, useTrades = true): Valuation {
-  const points = market.curves.get(row.currency) ?? null;
-  const spread = (row.rating && market.spreads.get(row.rating)) || 0;
-  const lastPrice = useTrades ? (market.stats.get(row.id)?.lastPrice ?? null) : null;
-  const key = `${market.today}|${JSON.stringify(points)}|${spread}|${lastPrice}`;
-  const cache = useTrades ? valuationCache : modelCache;
-  const cached = cache.get(row.id);
-  if (cached?.key === key) return cached.valuation;
-  const curve = points && points.length > 0 ? makeCurve(points) : null;
-  const valuation = valueInstrument({
-    contractType: row.contractType as ContractType,
-    terms: row.terms,
-    events: valuationEvents(row, curve, market.today),
-    units: row.units,
-    curve,
-    spread,
-    lastPrice,
-    now: market.today,
-  });
-  cache.set(row.id, { key, valuation });
-  return valuation;
 }
 
 function toListItem(row: InstrumentRow, market: MarketContext): InstrumentListItem {
@@ -213,6 +145,18 @@ export async function listInstruments(
   const rows = await selectInstruments(db, where);
   const market = await loadMarket(db, rows);
   return rows.map((row) => toListItem(row, market));
+}
+
+/**
+ * `listInstruments()` of every instrument with ONE statement per request: the trade windows
+ * and the reference version (db/trade-window.ts); the instruments, curves and spreads come
+ * from the catalogue of that version, valuations from the per-instrument cache.
+ */
+export async function listAllInstruments(db: Db): Promise<InstrumentListItem[]> {
+  const { version, windows } = await versionedTradeWindows(db);
+  const catalogue = await instrumentCatalogue(db, version);
+  const market: MarketContext = { ...catalogue, stats: marketStatsOf(windows), today: todayUtc() };
+  return catalogue.rows.map((row) => toListItem(row, market));
 }
 
 /**

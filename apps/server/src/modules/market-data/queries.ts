@@ -1,7 +1,7 @@
 import { CANDLE_INTERVALS, fromMinorUnits, type Candle, type CandleInterval } from '@meridian/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db } from '../../db/client';
-import { tradeWindows } from '../../db/trade-window';
+import { tradeWindows, type TradeWindow } from '../../db/trade-window';
 import { instruments, trades } from '../../db/schema';
 
 export interface TradeStats {
@@ -31,7 +31,11 @@ const EMPTY: TradeStats = {
  * number of instruments and the last hour's trades, not the trades table's history.
  */
 export async function tradeStats(db: Db, instrumentIds?: string[], now = new Date()): Promise<Map<string, TradeStats>> {
-  const windows = await tradeWindows(db, instrumentIds, now);
+  return tradeStatsOf(await tradeWindows(db, instrumentIds, now));
+}
+
+/** The tickers' figures from trade windows (db/trade-window.ts). */
+export function tradeStatsOf(windows: Map<string, TradeWindow>): Map<string, TradeStats> {
   const stats = new Map<string, TradeStats>();
   for (const [id, w] of windows)
     stats.set(id, {

@@ -1,6 +1,8 @@
 import { fromMinorUnits, type Ticker } from '@meridian/schemas';
 import type { Db } from '../../db/client';
-import { emptyStats, listedInstruments, tradeStats, type ListedInstrument, type TradeStats } from './queries';
+import { VersionedCache } from '../../db/reference-version';
+import { versionedTradeWindows } from '../../db/trade-window';
+import { emptyStats, listedInstruments, tradeStatsOf, type ListedInstrument, type TradeStats } from './queries';
 
 /** Percent change rounded to 2 decimals; null without a reference price. */
 function percent(last: bigint, reference: bigint): number {
@@ -39,9 +41,18 @@ export interface BookQuotes {
   bestPrices(instrumentId: string): { bid: number; ask: number } | null;
 }
 
-/** Tickers of every instrument, or of one. */
+/** The listing (id, name, currency, oldest first) per reference version (decision 0067). */
+const listings = new VersionedCache<ListedInstrument[]>();
+
+/**
+ * Tickers of every instrument, or of one: ONE statement per call (the trade windows and the
+ * reference version, db/trade-window.ts); the listing comes from the cache of that version,
+ * best bid and ask from the books in memory.
+ */
 export async function tickers(db: Db, trading: BookQuotes, instrumentId?: string): Promise<Ticker[]> {
-  const listed = await listedInstruments(db, instrumentId);
-  const stats = await tradeStats(db, instrumentId ? [instrumentId] : undefined);
+  const { version, windows } = await versionedTradeWindows(db, instrumentId ? [instrumentId] : undefined);
+  const listing = await listings.get(db, version, () => listedInstruments(db));
+  const listed = instrumentId === undefined ? listing : listing.filter((i) => i.id === instrumentId);
+  const stats = tradeStatsOf(windows);
   return listed.map((i) => toTicker(i, stats.get(i.id) ?? emptyStats(), trading.bestPrices(i.id)));
 }

@@ -1,10 +1,11 @@
-import { toMinorUnits, type PortfolioAnalytics, type ReportingFx } from '@meridian/schemas';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ContractType, PortfolioAnalytics, ReportingFx } from '@meridian/schemas';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { uuidArray } from '../../db/json-rows';
-import { accountPositions, balances, instruments, ledgerAccounts, orders, userTradeCounts } from '../../db/schema';
-import { FX_SOURCE, loadFxTable, type FxTable } from '../fx/service';
-import { listInstruments } from '../instruments/service';
+import { REFERENCE_VERSION } from '../../db/reference-version';
+import { accountPositions, instruments } from '../../db/schema';
+import { FX_SOURCE, fxTableAt, type FxTable } from '../fx/service';
+import { cataloguePrice, instrumentCatalogue, type InstrumentCatalogue } from '../instruments/catalogue';
 import { userAccountCode } from '../ledger';
 import { valuePortfolio, type Basis } from './portfolio';
 
@@ -14,6 +15,10 @@ export const REPORTING_CURRENCY = 'USD';
 /**
  * Cash, positions at their marks, P&L and activity counts of one user, totals in `currency`
  * converted with the latest ECB reference rates (modules/fx, exact decimals).
+ *
+ * One statement per request (issue 16 item 8): the user's balances, kept positions, counts and
+ * the marks of the instruments concerned, with the reference version; the instruments, their
+ * model prices and the FX rates come from the caches of that version (decision 0067).
  */
 export async function portfolioAnalytics(
   db: Db,
@@ -21,10 +26,12 @@ export async function portfolioAnalytics(
   currency: string = REPORTING_CURRENCY,
   now = new Date(),
 ): Promise<PortfolioAnalytics> {
-  const fx = await loadFxTable(db);
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const state = await userState(db, userId, dayStart);
+  const [catalogue, fx] = await Promise.all([instrumentCatalogue(db, state.version), fxTableAt(db, state.version)]);
   const toReporting = (amount: bigint, from: string) =>
     from === currency ? amount : fx.has(from) && fx.has(currency) ? fx.convert(amount, from, currency) : null;
-  const { notConverted, ...analytics } = await valueOf(db, userId, currency, toReporting, now);
+  const { notConverted, ...analytics } = valueOf(state, catalogue, userId, currency, toReporting, dayStart);
   const held = new Set([...analytics.cash.map((c) => c.currency), ...analytics.positions.map((p) => p.currency)]);
   return { ...analytics, fx: reportingFx(fx, currency, held, notConverted) };
 }
@@ -42,77 +49,141 @@ export function reportingFx(fx: FxTable, currency: string, held: Set<string>, no
   return { source: FX_SOURCE, rateDate, rates, notConverted };
 }
 
-async function valueOf(
-  db: Db,
+/** What one request reads of a user (userState). */
+interface UserState {
+  version: bigint;
+  account: string | null;
+  totalTrades: number;
+  openOrders: number;
+  balances: { assetType: string; asset: string; total: bigint; reserved: bigint }[];
+  /** account_positions rows of every instrument the account traded (own issues included). */
+  positions: {
+    instrumentId: string;
+    units: bigint;
+    cost: bigint;
+    realized: bigint;
+    day: string;
+    dayCash: bigint;
+    dayUnits: bigint;
+  }[];
+  /** Per instrument held or traded today: last trade price, and the last before the UTC day. */
+  marks: Map<string, { last: bigint | null; dayStart: bigint | null }>;
+}
+
+const big = (v: string | null) => (v === null ? null : BigInt(v));
+const parsed = <T>(text: string | null | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
+
+/**
+ * The user's account, trade and open-order counts, balances, kept positions (drizzle/0026) and
+ * the marks of the instruments held or traded today, with the reference version: ONE statement,
+ * so one snapshot. Marks are index probes (the last trade, the last before the day), never a
+ * scan of the history.
+ */
+async function userState(db: Db, userId: string, dayStart: Date): Promise<UserState> {
+  const today = dayStart.toISOString().slice(0, 10);
+  const [row] = await selectRows<Record<string, string | null>>(
+    db,
+    sql`with a as (select id from ledger_accounts where code = ${userAccountCode(userId)}),
+      bal as (select b.asset_type, b.asset, b.total, b.reserved from balances b where b.account_id = (select id from a)),
+      pos as (select p.instrument_id, p.units, p.cost, p.realized, p.day, p.day_cash, p.day_units
+        from account_positions p where p.account_id = (select id from a)),
+      ids as (select asset as id from bal where asset_type = 'units' and (total > 0 or reserved > 0)
+        union select instrument_id from pos where day >= ${today}::date)
+      select ${REFERENCE_VERSION}::text as version, (select id from a)::text as account,
+        (select sum(c.trades) from user_trade_counts c where c.user_id = ${userId})::text as trades,
+        (select count(*) from orders o where o.user_id = ${userId} and o.status = 'open')::text as open_orders,
+        (select json_agg(json_build_array(asset_type, asset, total::text, reserved::text)) from bal)::text as balances,
+        (select json_agg(json_build_array(instrument_id, units::text, cost::text, realized::text, day::text,
+          day_cash::text, day_units::text)) from pos)::text as positions,
+        (select json_agg(json_build_array(ids.id, s.last_price::text, d.price::text)) from ids
+          left join instrument_trade_stats s on s.instrument_id = ids.id::uuid
+          left join lateral (select t.price from trades t where t.instrument_id = ids.id::uuid
+            and t.created_at < ${dayStart.toISOString()} order by t.created_at desc, t.sequence desc limit 1) d on true)::text as marks`,
+  );
+  const r = row!;
+  type Text = string | null;
+  return {
+    version: BigInt(r.version!),
+    account: r.account ?? null,
+    totalTrades: Number(r.trades ?? 0),
+    openOrders: Number(r.open_orders ?? 0),
+    balances: parsed<[string, string, string, string]>(r.balances).map(([assetType, asset, total, reserved]) => ({
+      assetType,
+      asset,
+      total: BigInt(total),
+      reserved: BigInt(reserved),
+    })),
+    positions: parsed<[string, string, string, string, string, string, string]>(r.positions).map(
+      ([instrumentId, units, cost, realized, day, dayCash, dayUnits]) => ({
+        instrumentId,
+        units: BigInt(units),
+        cost: BigInt(cost),
+        realized: BigInt(realized),
+        day,
+        dayCash: BigInt(dayCash),
+        dayUnits: BigInt(dayUnits),
+      }),
+    ),
+    marks: new Map(
+      parsed<[string, Text, Text]>(r.marks).map(([id, last, dayStartPrice]) => [
+        id,
+        { last: big(last), dayStart: big(dayStartPrice) },
+      ]),
+    ),
+  };
+}
+
+function valueOf(
+  state: UserState,
+  catalogue: InstrumentCatalogue,
   userId: string,
   currency: string,
   toReporting: (amount: bigint, from: string) => bigint | null,
-  now: Date,
+  dayStart: Date,
 ) {
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [account] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, userAccountCode(userId)));
-  const [tradeCount] = await db
-    .select({ n: sql<string | null>`sum(${userTradeCounts.trades})` })
-    .from(userTradeCounts)
-    .where(eq(userTradeCounts.userId, userId));
-  const [openCount] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
   const base = {
     currency,
     toReporting,
-    totalTrades: Number(tradeCount?.n ?? 0),
-    openOrders: openCount?.n ?? 0,
+    totalTrades: state.totalTrades,
+    openOrders: state.openOrders,
     dayStart,
   };
-  if (!account) return valuePortfolio({ ...base, cash: [], holdings: [], basis: new Map() });
+  if (!state.account) return valuePortfolio({ ...base, cash: [], holdings: [], basis: new Map() });
 
-  const rows = await db
-    .select({
-      assetType: balances.assetType,
-      asset: balances.asset,
-      total: balances.total,
-      reserved: balances.reserved,
-    })
-    .from(balances)
-    .where(eq(balances.accountId, account.id));
-  const cash = rows
+  const cash = state.balances
     .filter((r) => r.assetType === 'cash')
     .map((r) => ({ currency: r.asset, total: r.total, reserved: r.reserved }));
-  const units = new Map(rows.filter((r) => r.assetType === 'units').map((r) => [r.asset, r]));
-  const { basis, tradedToday } = await positionsOf(db, account.id, userId, dayStart);
+  const units = new Map(state.balances.filter((r) => r.assetType === 'units').map((r) => [r.asset, r]));
+  // As positionsOf: the kept positions of instruments the user did not issue.
+  const { basis, tradedToday } = basisOf(
+    state.positions.flatMap((p) => {
+      const instrument = catalogue.byId.get(p.instrumentId);
+      return instrument && instrument.issuerUserId !== userId ? [{ ...p, currency: instrument.currency }] : [];
+    }),
+    dayStart,
+  );
   // Held now, or traded today and since sold: both move today's P&L.
-  const ids = [
-    ...new Set([
-      ...[...units.values()].filter((r) => r.total > 0n || r.reserved > 0n).map((r) => r.asset),
-      ...tradedToday,
-    ]),
-  ];
-  const listed = ids.length > 0 ? await listInstruments(db, inArray(instruments.id, ids)) : [];
-  const ownIssues =
-    ids.length > 0
-      ? await db
-          .select({ id: instruments.id })
-          .from(instruments)
-          .where(and(inArray(instruments.id, ids), eq(instruments.issuerUserId, userId)))
-      : [];
-  const own = new Set(ownIssues.map((r) => r.id));
-  const dayStartPrices = await lastPricesBefore(db, ids, dayStart);
-  const holdings = listed.map((instrument) => ({
-    instrumentId: instrument.id,
-    name: instrument.name,
-    currency: instrument.currency,
-    contractType: instrument.contractType,
-    units: units.get(instrument.id)?.total ?? 0n,
-    reservedUnits: units.get(instrument.id)?.reserved ?? 0n,
-    price: instrument.price === null ? null : toMinorUnits(instrument.price),
-    dayStartPrice: dayStartPrices.get(instrument.id) ?? null,
-    ownIssue: own.has(instrument.id),
-  }));
+  const ids = new Set([
+    ...[...units.values()].filter((r) => r.total > 0n || r.reserved > 0n).map((r) => r.asset),
+    ...tradedToday,
+  ]);
+  // In the list's order (newest first), as listInstruments answered them.
+  const holdings = catalogue.rows
+    .filter((instrument) => ids.has(instrument.id))
+    .map((instrument) => {
+      const mark = state.marks.get(instrument.id);
+      return {
+        instrumentId: instrument.id,
+        name: instrument.name,
+        currency: instrument.currency,
+        contractType: instrument.contractType as ContractType,
+        units: units.get(instrument.id)?.total ?? 0n,
+        reservedUnits: units.get(instrument.id)?.reserved ?? 0n,
+        price: cataloguePrice(catalogue, instrument, mark?.last ?? null),
+        dayStartPrice: mark?.dayStart ?? null,
+        ownIssue: instrument.issuerUserId === userId,
+      };
+    });
   return valuePortfolio({ ...base, cash, holdings, basis });
 }
 
@@ -128,7 +199,6 @@ export async function positionsOf(
   userId: string,
   dayStart: Date,
 ): Promise<{ basis: Map<string, Basis>; tradedToday: string[] }> {
-  const today = dayStart.toISOString().slice(0, 10);
   const rows = await db
     .select({
       instrumentId: accountPositions.instrumentId,
@@ -143,6 +213,25 @@ export async function positionsOf(
     .from(accountPositions)
     .innerJoin(instruments, sql`${instruments.id}::text = ${accountPositions.instrumentId}`)
     .where(and(eq(accountPositions.accountId, accountId), ne(instruments.issuerUserId, userId)));
+  return basisOf(rows, dayStart);
+}
+
+/** A kept position (account_positions) with its instrument's currency. */
+interface PositionRow {
+  instrumentId: string;
+  currency: string;
+  units: bigint;
+  cost: bigint;
+  realized: bigint;
+  /** UTC day of the last movement, YYYY-MM-DD. */
+  day: string;
+  dayCash: bigint;
+  dayUnits: bigint;
+}
+
+/** The basis per instrument from kept positions; today's cash and units only where the last movement day is today. */
+function basisOf(rows: readonly PositionRow[], dayStart: Date): { basis: Map<string, Basis>; tradedToday: string[] } {
+  const today = dayStart.toISOString().slice(0, 10);
   const basis = new Map<string, Basis>();
   const tradedToday: string[] = [];
   for (const r of rows) {

@@ -23,7 +23,7 @@ import { LeaseOwnership } from './lease-ownership';
 import { SoloOwnership } from './ownership';
 import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
-import { fastSerializer } from './serializer';
+import { fastSerializer } from '../../fast-serializer';
 import { OrderEntry } from './order-entry';
 
 declare module 'fastify' {

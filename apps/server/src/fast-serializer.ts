@@ -1,13 +1,14 @@
 import fastJson from 'fast-json-stringify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 type JsonSchema = { [key: string]: unknown };
 
 /**
  * A response serialiser compiled by fast-json-stringify (Fastify's own) from a shared zod
- * schema, for the hot order routes (issue 16 item 7): the zod type provider's serialiser
- * re-validates every answer with zod and then runs JSON.stringify. The answer is built by
- * the route's DTO function from typed state, and the route still declares the zod schema
+ * schema, for the hot order routes and the read endpoints (issue 16 items 7 and 8): the zod
+ * type provider's serialiser re-validates every answer with zod and then runs JSON.stringify.
+ * The answer is built by the route's DTO function from typed state, and the route still declares the zod schema
  * (OpenAPI, types); only the per-response check is skipped. Only the declared properties
  * are written, as with the zod serialiser.
  */
@@ -36,4 +37,15 @@ function plain(node: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
   }
   if (node.items) out.items = plain(node.items as JsonSchema, defs);
   return out;
+}
+
+type SerializerRoute = Parameters<typeof serializerCompiler>[0];
+
+/**
+ * A route's `serializerCompiler`: its 200 answer by `fastSerializer(schema)`, every other
+ * status (errors) by the app's zod serialiser.
+ */
+export function fastOkSerializer(schema: z.ZodType) {
+  const ok = fastSerializer(schema);
+  return (route: SerializerRoute) => (route.httpStatus === '200' ? ok : serializerCompiler(route));
 }
