@@ -9,28 +9,45 @@
  * price, so each pair nets to zero and every balance still equals the sum of its lines. The
  * trades go back in time from now, the largest level spanning BENCH_DAYS (default 365): each level
  * adds older history while the last 24 hours keep the same trades. Where the read models of
- * drizzle/0026 exist, their triggers maintain them as the rows go in.
+ * drizzle/0026 exist, the first BENCH_CHECK (default 1000) trades go in through their insert
+ * triggers and read_models_rebuild() must then leave every read-model row as it was; the rest
+ * load with those triggers disabled (in this scratch database only) and one set-based
+ * read_models_rebuild() (drizzle/0031) follows each level.
  *
- * At each level (BENCH_LEVELS, default 0,10000,100000,1000000 trades) it measures, through the
- * whole request path (app.inject), BENCH_REQUESTS (default 200) requests of each endpoint:
+ * At each level (BENCH_LEVELS, default 0,100000,1000000 trades) it measures, through the
+ * whole request path (app.inject), BENCH_REQUESTS (default 200) requests of each endpoint
+ * (the order book first, as the baseline of issue 16 item 8's "within 5x"):
  * CPU of this process (Node, the server's event loop) per request from process.cpuUsage and
  * CPU of the database's backends from /proc ticks.
  *
  * BENCH_SERVER_ROOT points at another checkout's root to measure its server (the "before").
+ * BENCH_PROFILE=<dir> writes a V8 CPU profile of each endpoint's measured requests per level there
+ * (after the figures are taken: profiling itself costs CPU).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freshDatabase, load, postgresTicks, usPer } from './processes';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const LEVELS = (process.env.BENCH_LEVELS ?? '0,10000,100000,1000000').split(',').map(Number);
+const LEVELS = (process.env.BENCH_LEVELS ?? '0,100000,1000000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const CHUNK = 100_000;
+/** Trades loaded through the read models' triggers, to check the rebuild against them. */
+const CHECK = Number(process.env.BENCH_CHECK ?? 1000);
+const READ_MODEL_TRIGGERS = [
+  ['trades', 'trades_read_models'],
+  ['journal_lines', 'journal_lines_read_models'],
+] as const;
 const ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname);
 const ORIGIN = 'http://localhost:5000';
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** Idle time over which the app's background CPU is measured at each level. */
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 3000);
 
 const load$ = (path: string) => import(pathToFileURL(resolve(ROOT, path)).href);
 
@@ -102,12 +119,55 @@ async function main() {
       ));
     const orderOf = (user: string, side: string) => orderIds.find((o) => o.user_id === user && o.side === side)!.id;
 
+    /** Bulk trades k in [from, to): trade k at now - k x spacing (the largest level spans DAYS), so each
+     * level adds older history while the last 24 hours stay the same. Even k: the investor buys one
+     * unit, odd k: sells it back. */
+    const insertTrades = async (from: number, to: number) => {
+      if (orderIds.length === 0) await createOrders();
+      await db.execute(sql`with g as (
+          select k, gen_random_uuid() as trade_id, gen_random_uuid() as entry_id,
+            now() - make_interval(secs => ${(DAYS * 86_400) / Math.max(1, LEVELS.at(-1)!)}::float8 * k) as at,
+            10000 + (k % 50) as price, k % 2 = 0 as investor_buys
+          from generate_series(${from}::bigint, ${to - 1}::bigint) k),
+        t as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
+          select trade_id, ${instrument}::uuid,
+            case when investor_buys then ${orderOf(investor, 'buy')}::uuid else ${orderOf(other, 'buy')}::uuid end,
+            case when investor_buys then ${orderOf(other, 'sell')}::uuid else ${orderOf(investor, 'sell')}::uuid end,
+            case when investor_buys then ${investor}::uuid else ${other}::uuid end,
+            case when investor_buys then ${other}::uuid else ${investor}::uuid end,
+            'buy', price, 1, at from g),
+        e as (insert into journal_entries (id, kind, reference, created_at)
+          select entry_id, 'trade', 'trade:' || trade_id, at from g),
+        s as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)
+          select gen_random_uuid(), trade_id, entry_id, 'completed', 'USD', price, 1, at, at from g)
+        insert into journal_lines (entry_id, account_id, asset_type, asset, amount)
+        select entry_id, a, ty, asset, amt from g cross join lateral (values
+          (case when investor_buys then ${investorAccount}::uuid else ${otherAccount}::uuid end, 'cash', 'USD', -price),
+          (case when investor_buys then ${otherAccount}::uuid else ${investorAccount}::uuid end, 'cash', 'USD', price),
+          (case when investor_buys then ${otherAccount}::uuid else ${investorAccount}::uuid end, 'units', ${instrument}, -1::bigint),
+          (case when investor_buys then ${investorAccount}::uuid else ${otherAccount}::uuid end, 'units', ${instrument}, 1::bigint)
+        ) l(a, ty, asset, amt)`);
+    };
+    /** Every read-model row, as one text. */
+    const readModels = async () => {
+      const [row] = await selectRows<{ all: string }>(
+        db,
+        sql`select concat_ws('|', (select json_agg(s order by instrument_id) from instrument_trade_stats s),
+          (select json_agg(h order by instrument_id, hour) from instrument_trade_hours h),
+          (select json_agg(c order by user_id, instrument_id) from user_trade_counts c),
+          (select json_agg(p order by account_id, instrument_id) from account_positions p)) as all`,
+      );
+      return row!.all;
+    };
+    let checked = false;
+
     let have = 0;
     const endpoints = [
       ['GET /api/instruments/:id/orderbook (baseline)', `/api/instruments/${instrument}/orderbook`],
       ['GET /api/instruments', '/api/instruments'],
       ['GET /api/market-data', '/api/market-data'],
       ['GET /api/portfolio/analytics', '/api/portfolio/analytics'],
+      ['GET /api/fx/rates', '/api/fx/rates'],
     ] as const;
     console.log(
       `bench:reads — PostgreSQL, ${hasReadModels ? 'read models (drizzle/0026)' : 'no read models (before)'}, ` +
@@ -115,35 +175,41 @@ async function main() {
     );
     for (const level of LEVELS) {
       const started = performance.now();
-      if (have < level && orderIds.length === 0) await createOrders();
-      while (have < level) {
-        const n = Math.min(CHUNK, level - have);
-        // Trade k at now - k x spacing (the largest level spans DAYS): each level adds older history
-        // while the last 24 hours stay the same. Even k: the investor buys one unit, odd k: sells it back.
-        await db.execute(sql`with g as (
-            select k, gen_random_uuid() as trade_id, gen_random_uuid() as entry_id,
-              now() - make_interval(secs => ${(DAYS * 86_400) / Math.max(1, LEVELS.at(-1)!)}::float8 * k) as at,
-              10000 + (k % 50) as price, k % 2 = 0 as investor_buys
-            from generate_series(${have}::bigint, ${have + n - 1}::bigint) k),
-          t as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
-            select trade_id, ${instrument}::uuid,
-              case when investor_buys then ${orderOf(investor, 'buy')}::uuid else ${orderOf(other, 'buy')}::uuid end,
-              case when investor_buys then ${orderOf(other, 'sell')}::uuid else ${orderOf(investor, 'sell')}::uuid end,
-              case when investor_buys then ${investor}::uuid else ${other}::uuid end,
-              case when investor_buys then ${other}::uuid else ${investor}::uuid end,
-              'buy', price, 1, at from g),
-          e as (insert into journal_entries (id, kind, reference, created_at)
-            select entry_id, 'trade', 'trade:' || trade_id, at from g),
-          s as (insert into settlements (id, trade_id, journal_entry_id, status, currency, cash_amount, units, created_at, settled_at)
-            select gen_random_uuid(), trade_id, entry_id, 'completed', 'USD', price, 1, at, at from g)
-          insert into journal_lines (entry_id, account_id, asset_type, asset, amount)
-          select entry_id, a, ty, asset, amt from g cross join lateral (values
-            (case when investor_buys then ${investorAccount}::uuid else ${otherAccount}::uuid end, 'cash', 'USD', -price),
-            (case when investor_buys then ${otherAccount}::uuid else ${investorAccount}::uuid end, 'cash', 'USD', price),
-            (case when investor_buys then ${otherAccount}::uuid else ${investorAccount}::uuid end, 'units', ${instrument}, -1::bigint),
-            (case when investor_buys then ${investorAccount}::uuid else ${otherAccount}::uuid end, 'units', ${instrument}, 1::bigint)
-          ) l(a, ty, asset, amt)`);
+      if (have < level && hasReadModels && !checked) {
+        // The read models a rebuild makes must be those the insert triggers keep: the first
+        // CHECK trades go in through the triggers (one statement, so in time order), then the
+        // rebuild must leave every read-model row as it was.
+        const n = Math.min(CHECK, level - have);
+        await insertTrades(have, have + n);
         have += n;
+        const kept = await readModels();
+        await db.execute(sql`select read_models_rebuild()`);
+        if ((await readModels()) !== kept) throw new Error('read_models_rebuild() differs from what the triggers kept');
+        console.log(`read models after ${n} trades through the triggers = read_models_rebuild(): checked`);
+        checked = true;
+      }
+      if (have < level) {
+        // The bulk of the history with the read models' insert triggers off (this scratch
+        // database only), then one set-based rebuild: through the position trigger a trade
+        // costs ~8 ms, so 1,000,000 would take hours.
+        const triggers = hasReadModels ? READ_MODEL_TRIGGERS : [];
+        for (const [table, trigger] of triggers)
+          await db.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+        try {
+          while (have < level) {
+            const n = Math.min(CHUNK, level - have);
+            await insertTrades(have, have + n);
+            have += n;
+          }
+        } finally {
+          for (const [table, trigger] of triggers)
+            await db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+        }
+        if (hasReadModels) {
+          const rebuild = performance.now();
+          await db.execute(sql`select read_models_rebuild()`);
+          console.log(`read_models_rebuild() in ${((performance.now() - rebuild) / 1000).toFixed(1)} s`);
+        }
       }
       if (level > 0)
         await db.execute(sql`update orders o set quantity = q, filled_quantity = q, filled_value = v
@@ -155,6 +221,23 @@ async function main() {
       console.log(
         `\n${(count as { n: number }).n} trades in the database (${level} bulk; loaded in ${loadSeconds.toFixed(1)} s); load ${load()}`,
       );
+      // The app's background work (job pollers, leases, surveillance scans) costs CPU per second of
+      // wall time, whatever the requests: measured idle here, it is subtracted from each endpoint
+      // (rate x its wall time) in the "net" figures; on a loaded machine wall times, and so the
+      // share of background in the raw figures, grow.
+      const idlePg0 = postgresTicks(db0.name);
+      const idleCpu0 = process.cpuUsage();
+      const idleWall0 = performance.now();
+      await new Promise((done) => setTimeout(done, IDLE_MS));
+      const idleWall = performance.now() - idleWall0;
+      const idleCpu = process.cpuUsage(idleCpu0);
+      const nodePerMs = (idleCpu.user + idleCpu.system) / idleWall;
+      const pgPerMs = usPer(postgresTicks(db0.name) - idlePg0, 1) / idleWall;
+      console.log(
+        `  background (idle ${(idleWall / 1000).toFixed(1)} s): node ${(nodePerMs * 1000).toFixed(0)} µs/s, PostgreSQL ${(pgPerMs * 1000).toFixed(0)} µs/s`,
+      );
+      let baseline = 0;
+      let baselineNet = 0;
       for (const [name, url] of endpoints) {
         const once = async () => {
           const res = await app.inject({ method: 'GET', url, headers: { cookie } });
@@ -168,10 +251,29 @@ async function main() {
         const cpu = process.cpuUsage(cpu0);
         const wall = (performance.now() - wall0) / REQUESTS;
         const pg = usPer(postgresTicks(db0.name) - pg0, REQUESTS);
+        const node = (cpu.user + cpu.system) / REQUESTS;
+        const net = Math.max(0, node - nodePerMs * wall) + Math.max(0, pg - pgPerMs * wall);
+        // The first endpoint is the order book: the others as multiples of its CPU (Node + PostgreSQL).
+        baseline ||= node + pg;
+        baselineNet ||= net;
         console.log(
-          `  ${name.padEnd(46)} node ${((cpu.user + cpu.system) / REQUESTS).toFixed(0).padStart(6)} µs/req, ` +
-            `PostgreSQL ${pg.toFixed(0).padStart(6)} µs/req, wall ${wall.toFixed(2)} ms/req`,
+          `  ${name.padEnd(46)} node ${node.toFixed(0).padStart(6)} µs/req, ` +
+            `PostgreSQL ${pg.toFixed(0).padStart(6)} µs/req, wall ${wall.toFixed(2)} ms/req, ` +
+            `${((node + pg) / baseline).toFixed(1)}x the order book; net of background ${net.toFixed(0)} µs/req, ` +
+            `${(net / baselineNet).toFixed(1)}x`,
         );
+        if (PROFILE_DIR) {
+          mkdirSync(PROFILE_DIR, { recursive: true });
+          const session = new Session();
+          session.connect();
+          await session.post('Profiler.enable');
+          await session.post('Profiler.start');
+          for (let i = 0; i < REQUESTS; i++) await once();
+          const { profile } = await session.post('Profiler.stop');
+          session.disconnect();
+          const file = `${PROFILE_DIR}/${level}-${name.replace(/[^a-z]+/gi, '_')}.cpuprofile`;
+          writeFileSync(file, JSON.stringify(profile));
+        }
       }
     }
   } finally {
