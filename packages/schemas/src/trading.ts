@@ -283,6 +283,12 @@ export const positionSchema = z.object({
   contractType: z.enum(CONTRACT_TYPES).optional(),
   /** `marketValue` in the reporting currency; null when there is no FX rate for `currency`. */
   reportingValue: signedAmount.nullable().optional(),
+  /**
+   * The instrument's issuer missed a payment (servicing recorded a credit event; instrument status
+   * `defaulted`): the position no longer trades or pays. Always sent by the server; optional only so
+   * clients built before it still type-check.
+   */
+  defaulted: z.boolean().optional(),
 });
 export type Position = z.infer<typeof positionSchema>;
 

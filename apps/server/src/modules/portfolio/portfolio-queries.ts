@@ -182,6 +182,7 @@ function valueOf(
         price: cataloguePrice(catalogue, instrument, mark?.last ?? null),
         dayStartPrice: mark?.dayStart ?? null,
         ownIssue: instrument.issuerUserId === userId,
+        defaulted: instrument.status === 'defaulted',
       };
     });
   return valuePortfolio({ ...base, cash, holdings, basis });

@@ -30,6 +30,8 @@ export interface HoldingInput {
   dayStartPrice: bigint | null;
   /** The user issued this instrument: the units are unsold inventory, not an investment. */
   ownIssue: boolean;
+  /** The issuer missed a payment (instrument status `defaulted`). */
+  defaulted?: boolean;
 }
 
 /** Hundredths of `from` → hundredths of the reporting currency; null when there is no rate. */
@@ -153,6 +155,7 @@ export function valuePortfolio(input: PortfolioInput): PortfolioAnalytics & { no
         unrealizedPnL: fromMinorUnits(unrealized),
         ...(h.contractType ? { contractType: h.contractType } : {}),
         reportingValue: h.price === null ? null : reporting(marketValue, h.currency),
+        defaulted: h.defaulted ?? false,
       });
     if (h.price === null) continue;
     const s = sumsOf(h.currency);

@@ -67,6 +67,19 @@ describe('holdingShares', () => {
     expect(notConverted).toEqual(['CNY']);
   });
 
+  it('marks the positions whose issuer defaulted, and only those', () => {
+    const defaulted = { ...position('Missed PAM', 'USD', '40.00', '40.00'), defaulted: true };
+    const paying = { ...position('Bond A', 'USD', '300.00', '300.00'), defaulted: false };
+    const { shares } = holdingShares(
+      analytics({ positions: [defaulted, paying], cash: [cash('USD', '60.00', '60.00')] }),
+    );
+    expect(shares.map((s) => [s.name, s.defaulted === true])).toEqual([
+      ['Bond A', false],
+      ['Cash (USD)', false],
+      ['Missed PAM', true],
+    ]);
+  });
+
   it('is empty for an empty portfolio', () => {
     expect(holdingShares(analytics({}))).toEqual({ shares: [], notConverted: [] });
   });

@@ -3,9 +3,10 @@ import type { PortfolioAnalytics } from '@meridian/schemas';
 // Display views of GET /api/portfolio/analytics shared by the landing page and /investor.
 // Shares are display-only, hence plain numbers; money stays a decimal string from the server.
 
-export type Share = { name: string; value: number; percent: number };
+/** `defaulted`: a position whose issuer missed a payment (instrument status `defaulted`). */
+export type Share = { name: string; value: number; percent: number; defaulted?: boolean };
 
-const percentOf = (rows: { name: string; value: number }[]): Share[] => {
+const percentOf = (rows: { name: string; value: number; defaulted?: boolean }[]): Share[] => {
   const total = rows.reduce((sum, r) => sum + r.value, 0);
   return rows
     .filter((r) => r.value > 0)
@@ -23,6 +24,7 @@ function holdings(analytics: PortfolioAnalytics) {
         currency: p.currency,
         contractType: p.contractType,
         value: p.reportingValue,
+        defaulted: p.defaulted === true,
       })),
     ...analytics.cash
       .filter((c) => Number(c.total) > 0)
@@ -31,6 +33,7 @@ function holdings(analytics: PortfolioAnalytics) {
         currency: c.currency,
         contractType: 'CASH' as const,
         value: c.reportingValue,
+        defaulted: false,
       })),
   ];
 }
@@ -44,7 +47,11 @@ export function holdingShares(analytics: PortfolioAnalytics): { shares: Share[];
   const rows = holdings(analytics);
   const notConverted = [...new Set(rows.filter((r) => r.value == null).map((r) => r.currency))].sort();
   return {
-    shares: percentOf(rows.filter((r) => r.value != null).map((r) => ({ name: r.name, value: Number(r.value) }))),
+    shares: percentOf(
+      rows
+        .filter((r) => r.value != null)
+        .map((r) => ({ name: r.name, value: Number(r.value), ...(r.defaulted ? { defaulted: true } : {}) })),
+    ),
     notConverted,
   };
 }

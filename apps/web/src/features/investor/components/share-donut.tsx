@@ -1,5 +1,6 @@
 import type { Share } from '@/entities/portfolio';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { Badge } from '@/components/ui/badge';
 import { formatCurrency, formatPercent } from '@/lib/format';
 
 // Theme colours from index.css (charts follow the theme's variables).
@@ -49,6 +50,11 @@ export function ShareDonut({ shares, currency, label }: { shares: Share[]; curre
             <span className="min-w-0 flex-1 truncate" title={s.name}>
               {s.name}
             </span>
+            {s.defaulted ? (
+              <Badge variant="destructive" title="The issuer missed a payment: no further payments expected">
+                Defaulted
+              </Badge>
+            ) : null}
             <span className="tabular-nums text-muted-foreground">
               {s.percent < 0.1 ? '<0.1%' : formatPercent(s.percent, { digits: 1 })}
             </span>

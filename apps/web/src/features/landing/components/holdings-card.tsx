@@ -1,4 +1,5 @@
 import { PieChart } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { holdingShares } from '@/entities/portfolio';
@@ -38,7 +39,14 @@ export function HoldingsCard() {
               {shares.slice(0, MAX_ROWS).map((share, index) => (
                 <li key={`${index}-${share.name}`} className="grid gap-1">
                   <div className="flex justify-between text-sm">
-                    <span className="truncate">{share.name}</span>
+                    <span className="flex min-w-0 items-center gap-2">
+                      <span className="truncate">{share.name}</span>
+                      {share.defaulted ? (
+                        <Badge variant="destructive" title="The issuer missed a payment: no further payments expected">
+                          Defaulted
+                        </Badge>
+                      ) : null}
+                    </span>
                     <span className="tabular-nums text-muted-foreground">
                       {formatPercent(share.percent, { digits: 1 })}
                     </span>
