@@ -88,6 +88,20 @@ const INVARIANTS: Record<string, SQL> = {
       or (s.status = 'completed') <> (s.journal_entry_id is not null)
       or (s.status = 'completed' and min(e.id::text) <> s.journal_entry_id::text)`,
 
+  // Issue 12: an ACTUS event is paid by exactly one servicing entry (none when nobody was of
+  // record), and only an event marked paid has one; no servicing entry without its event.
+  'a servicing event is paid exactly once, and only when marked paid': sql`
+    select e.id::text as id, e.status, e.journal_entry_id::text as entry, count(j.id) as entries from servicing_events e
+    left join journal_entries j on j.kind = 'servicing' and j.reference = 'servicing:' || e.id::text
+    group by e.id, e.status, e.journal_entry_id
+    having count(j.id) <> (case when e.journal_entry_id is null then 0 else 1 end)
+      or (e.journal_entry_id is not null and e.status <> 'paid')
+      or (e.journal_entry_id is not null and min(j.id::text) <> e.journal_entry_id::text)
+    union all
+    select j.id::text, 'orphan', j.reference, 1 from journal_entries j
+    where j.kind = 'servicing' and not exists (
+      select 1 from servicing_events e where j.reference = 'servicing:' || e.id::text)`,
+
   'units held equal units issued': sql`
     select i.id, i.units, coalesce(h.held, 0) as held from instruments i
     left join (
