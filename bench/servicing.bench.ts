@@ -8,16 +8,20 @@
  * Baseline in the same run, on the same database: the ledger's `post` of a journal entry of
  * the same size (what moving that much cash costs at all), so the ratio is servicing's own
  * overhead. PostgreSQL at BENCH_PG_URL (a throw-away database is created and dropped), else
- * embedded PGlite.
+ * embedded PGlite. BENCH_EXPLAIN=1 (PostgreSQL): the coupon date runs on its own connection
+ * with auto_explain (ANALYZE, BUFFERS, nested statements and triggers, every statement over
+ * 20 ms) and the plans are printed; its wall time then includes EXPLAIN's own overhead.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addMonths, instrumentFormSchema } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { prepareDatabase } from '../apps/server/src/app';
 import { createDb, selectRows, type Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema';
 import { users } from '../apps/server/src/db/schema';
 import { createInstrument } from '../apps/server/src/modules/instruments/service';
 import { depositCash, getOrCreateUserAccount, post, type JournalLine } from '../apps/server/src/modules/ledger';
@@ -25,6 +29,7 @@ import { materialiseSchedules, runDueEvents } from '../apps/server/src/modules/s
 
 const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL;
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 /** Units per holder: 10 each, the rest stays with the issuer (never paid). */
 const UNITS_EACH = 10n;
 /** Journal lines per setup entry (the holders receive their units in chunks). */
@@ -133,11 +138,32 @@ async function main() {
 
     await materialiseSchedules(db);
     const couponDay = new Date(`${addMonths(today, 12)}T12:00:00Z`);
+    const plans: string[] = [];
+    let explainClient: postgres.Sql | null = null;
+    let runDb: Db = db;
+    if (EXPLAIN && target.url) {
+      explainClient = postgres(target.url, { max: 1, onnotice: (n) => plans.push(n.message ?? '') });
+      for (const setting of [
+        `load 'auto_explain'`,
+        'set auto_explain.log_min_duration = 20',
+        'set auto_explain.log_analyze = on',
+        'set auto_explain.log_buffers = on',
+        'set auto_explain.log_nested_statements = on',
+        'set auto_explain.log_triggers = on',
+        `set auto_explain.log_level = 'notice'`,
+      ])
+        await explainClient.unsafe(setting);
+      runDb = drizzle({ client: explainClient, schema }) as unknown as Db;
+    }
     const cpu = process.cpuUsage();
     started = performance.now();
-    const outcomes = await runDueEvents(db, couponDay);
+    const outcomes = await runDueEvents(runDb, couponDay);
     const servicingMs = performance.now() - started;
     const servicingCpu = process.cpuUsage(cpu);
+    if (explainClient) {
+      await explainClient.end();
+      console.log(plans.join('\n\n'));
+    }
     const [paid] = await selectRows<{ status: string; holders: number; paid: string; lines: string }>(
       db,
       sql`select e.status, e.holders, e.paid_amount::text as paid,

@@ -3,20 +3,30 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client';
 
 /**
- * Units of an instrument held per user account at `cutoff` (exclusive), from the journal:
- * settled positions of record. Units reserved by open sell orders are still the holder's
- * (a reservation moves nothing in the journal), so they count. A query yielding
- * `(account_id, units)`; read-only.
+ * Units of an instrument held per user account at `cutoff` (exclusive): settled positions of
+ * record. Units reserved by open sell orders are still the holder's (a reservation moves
+ * nothing in the journal), so they count. A query yielding `(account_id, units)`; read-only.
+ *
+ * Read as the balance now minus the journal's movements of the instrument since `cutoff`
+ * (decision 0065): a balance is exactly the sum of its journal lines (the ledger writes both in
+ * one statement; `test/ledger-invariants.ts`) and balance rows are never deleted, so this equals
+ * the sum of the lines before `cutoff` — without reading the instrument's whole history. The
+ * balances come from one range of `balances_asset_idx`, the later movements from the entries
+ * after `cutoff` (`journal_entries_created_idx`), a few when the run follows its record date.
  */
 export function holdingsOfRecord(instrumentId: string, cutoff: Date, excludeAccountId: string): SQL {
-  return sql`select l.account_id, sum(l.amount) as units
-    from journal_lines l
-    join journal_entries e on e.id = l.entry_id
-    join ledger_accounts a on a.id = l.account_id
-    where l.asset_type = 'units' and l.asset = ${instrumentId} and a.user_id is not null
-      and l.account_id <> ${excludeAccountId}::uuid and e.created_at < ${cutoff.toISOString()}::timestamptz
-    group by l.account_id
-    having sum(l.amount) > 0`;
+  return sql`select b.account_id, b.total - coalesce(late.units, 0) as units
+    from balances b
+    join ledger_accounts a on a.id = b.account_id
+    left join (
+      select l.account_id, sum(l.amount) as units
+      from journal_entries e
+      join journal_lines l on l.entry_id = e.id
+      where e.created_at >= ${cutoff.toISOString()}::timestamptz and l.asset_type = 'units' and l.asset = ${instrumentId}
+      group by l.account_id) late on late.account_id = b.account_id
+    where b.asset_type = 'units' and b.asset = ${instrumentId} and a.user_id is not null
+      and b.account_id <> ${excludeAccountId}::uuid
+      and b.total - coalesce(late.units, 0) > 0`;
 }
 
 /**

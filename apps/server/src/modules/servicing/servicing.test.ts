@@ -12,7 +12,7 @@ import { instruments, journalLines, users } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { custodyMove, holdings, issueBond, orderClient } from '../trading/test-support';
 import { serviceInstruments } from './runner';
-import { sharesOf } from './queries';
+import { holdingsOfRecord, sharesOf } from './queries';
 import { allocate } from './schedule';
 import { materialiseSchedules } from './service';
 import { instrumentEventsView, myServicingPayments } from './views';
@@ -31,8 +31,8 @@ beforeAll(async () => {
   issuer = await t.signIn('issuer@meridian.test');
   for (const who of ['investor', 'investor2', 'demo', 'custodian'])
     cookies[who] = await t.signIn(`${who}@meridian.test`);
-  // A fresh app and five sign-ins: minutes on a loaded machine.
-}, 180_000);
+  // A fresh app and five sign-ins: minutes on a loaded machine (over 3 at load 30).
+}, 600_000);
 afterAll(() => t?.close());
 
 async function trade(seller: string, buyer: string, instrumentId: string, quantity: number, price = '100.00') {
@@ -176,6 +176,13 @@ describe('servicing ACTUS events', () => {
     });
     const [row] = await t.db.select({ status: instruments.status }).from(instruments).where(eq(instruments.id, bond));
     expect(row!.status).toBe('defaulted');
+    // The holder's position says so; a position in an instrument still paying does not.
+    const positions = (await api.get(cookies.investor!, '/api/portfolio/analytics')).json().positions as {
+      instrumentId: string;
+      defaulted?: boolean;
+    }[];
+    expect(positions.find((p) => p.instrumentId === bond)).toMatchObject({ units: 2_000, defaulted: true });
+    expect(positions.filter((p) => p.instrumentId !== bond).every((p) => p.defaulted === false)).toBe(true);
   });
 
   it('pays an ANN instalment (interest + amortisation) pro rata, rounded down, the residual kept by the issuer', async () => {
@@ -359,6 +366,39 @@ describe('servicing ACTUS events', () => {
         (net.get(`${l.entryId}:${l.assetType}:${l.asset}`) ?? 0n) + l.amount,
       );
     expect([...net.values()].filter((v) => v !== 0n)).toEqual([]);
+  });
+
+  it('reads the holdings of record from the balances exactly as the sum of the journal before the record time', async () => {
+    // Decision 0065: balance now minus the movements since the cutoff = the journal before it, at
+    // every cutoff around every units movement of every instrument this file traded and serviced.
+    const cases = await selectRows<{ instrument: string; issuer: string; at: string }>(
+      t.db,
+      sql`select distinct l.asset as instrument, ia.id::text as issuer, to_char(e.created_at at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+        from journal_lines l join journal_entries e on e.id = l.entry_id
+        join instruments i on i.id::text = l.asset join ledger_accounts ia on ia.user_id = i.issuer_user_id
+        where l.asset_type = 'units' and i.name like 'Servicing Test %'`,
+    );
+    expect(cases.length).toBeGreaterThan(10);
+    const sorted = (rows: { account_id: string; units: string }[]) =>
+      rows.map((r) => `${r.account_id}:${BigInt(r.units)}`).sort();
+    for (const c of cases) {
+      for (const cutoff of [new Date(c.at), new Date(new Date(c.at).getTime() + 1)]) {
+        const fromBalances = await selectRows<{ account_id: string; units: string }>(
+          t.db,
+          holdingsOfRecord(c.instrument, cutoff, c.issuer),
+        );
+        const fromJournal = await selectRows<{ account_id: string; units: string }>(
+          t.db,
+          sql`select l.account_id, sum(l.amount)::text as units from journal_lines l
+            join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
+            where l.asset_type = 'units' and l.asset = ${c.instrument} and a.user_id is not null
+              and l.account_id <> ${c.issuer}::uuid and e.created_at < ${cutoff.toISOString()}::timestamptz
+            group by l.account_id having sum(l.amount) > 0`,
+        );
+        expect(sorted(fromBalances), `${c.instrument} at ${cutoff.toISOString()}`).toEqual(sorted(fromJournal));
+      }
+    }
   });
 
   it('computes in SQL exactly the shares of allocate: floored to the minor unit, the residual to the issuer', async () => {
