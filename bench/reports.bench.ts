@@ -56,6 +56,9 @@ interface ChildResult {
   loadEnd: number;
   /** CPU-seconds per second of the same server idle just before the request. */
   idleCpuPerSecond: number;
+  /** Peaks of V8's heap in use and of memory outside it (Buffers), sampled every 50 ms. */
+  peakHeapUsed: number;
+  peakExternal: number;
 }
 
 function benchConfig(databaseUrl: string | undefined, dataDir: string): Config {
@@ -143,6 +146,13 @@ async function child(format: Format, databaseUrl: string | undefined, dataDir: s
     const pgTicks = pgDatabase ? postgresTicks(pgDatabase) : 0;
     const profiler = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
     const loadStart = loadavg()[0]!;
+    let peakHeapUsed = 0;
+    let peakExternal = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peakHeapUsed = Math.max(peakHeapUsed, m.heapUsed);
+      peakExternal = Math.max(peakExternal, m.external);
+    }, 50);
     const cpu = process.cpuUsage();
     const started = performance.now();
     const res = await app.inject({
@@ -160,6 +170,7 @@ async function child(format: Format, databaseUrl: string | undefined, dataDir: s
     }
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    clearInterval(sampler);
     const peak = rssOf('VmHWM');
     if (profiler)
       await profiler.stop(join(process.env.BENCH_CPU_PROFILE!, `reports-${format}-${process.pid}.cpuprofile`));
@@ -176,6 +187,8 @@ async function child(format: Format, databaseUrl: string | undefined, dataDir: s
       loadStart,
       loadEnd: loadavg()[0]!,
       idleCpuPerSecond,
+      peakHeapUsed,
+      peakExternal,
     };
     console.log(`RESULT ${JSON.stringify(result)}`);
   } finally {
@@ -212,7 +225,7 @@ async function main() {
     );
     await setup(pg?.url, dataDir);
     console.log(
-      'format | time s | server CPU s | idle server CPU s/s | PostgreSQL CPU s | CPU µs/record | records | file MB | RSS before MB | RSS growth MB | load',
+      'format | time s | server CPU s | idle server CPU s/s | PostgreSQL CPU s | CPU µs/record | records | file MB | RSS before MB | RSS growth MB | heap used peak MB | external peak MB | load',
     );
     for (let round = 0; round < ROUNDS; round++)
       for (const format of FORMATS) {
@@ -229,6 +242,8 @@ async function main() {
             (r.fileSize / 1e6).toFixed(1),
             (r.rssBefore / 1e6).toFixed(0),
             (r.rssGrowth / 1e6).toFixed(0),
+            (r.peakHeapUsed / 1e6).toFixed(0),
+            (r.peakExternal / 1e6).toFixed(0),
             `${r.loadStart.toFixed(1)}-${r.loadEnd.toFixed(1)}`,
           ].join(' | '),
         );

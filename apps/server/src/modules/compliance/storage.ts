@@ -19,6 +19,14 @@ export function reportsDirectory(dataDir: string | undefined): string {
 const CHUNK_CHARS = 65_536;
 
 /**
+ * Bytes the file stream may hold before `flush()` waits for the disk. With the stream's default
+ * (16 KiB) every page waited for all its bytes to reach the file before the next page's query
+ * started, so disk time and rendering never overlapped; this bound keeps memory to a few pages
+ * while the next page is fetched and rendered during the writes.
+ */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/**
  * A file being written: counts bytes, hashes as it goes and honours back-pressure. Text is
  * encoded as soon as a chunk's worth has gathered, so a page of records never sits on the
  * JavaScript heap as strings (which every young-generation GC would copy) until its end.
@@ -30,7 +38,7 @@ export class FileSink {
   private pending = '';
 
   constructor(readonly absolutePath: string) {
-    this.stream = createWriteStream(absolutePath);
+    this.stream = createWriteStream(absolutePath, { highWaterMark: WRITE_BUFFER_BYTES });
   }
 
   /** Buffers text; call `flush()` (awaiting back-pressure) after each page of records. */

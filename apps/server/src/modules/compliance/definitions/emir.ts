@@ -52,12 +52,27 @@ export const EMIR_COLUMNS = [
   'reportingTimestamp',
 ] as const;
 
-function emirRow(trade: TradeRow, side: 'buy' | 'sell', ctx: ReportContext): Row {
+/** The reports of one trade, one per side in scope; the UTI and LEIs are derived once per trade. */
+function pushEmirRows(rows: Row[], trade: TradeRow, ctx: ReportContext): void {
+  const sides = sidesInScope(trade, ctx);
+  if (sides.length === 0) return;
   const buyerLei = partyLei(trade.buyerOrgId, trade.buyerLei, ctx);
   const sellerLei = partyLei(trade.sellerOrgId, trade.sellerLei, ctx);
+  const uti = tradeUti(ctx.platformLei, trade.id);
+  for (const side of sides) rows.push(emirRow(trade, side, ctx, uti, buyerLei, sellerLei));
+}
+
+function emirRow(
+  trade: TradeRow,
+  side: 'buy' | 'sell',
+  ctx: ReportContext,
+  uti: string,
+  buyerLei: string,
+  sellerLei: string,
+): Row {
   const classification = EMIR_CLASSIFICATION[trade.contractType] ?? { contractType: 'OTHR', assetClass: 'EQUI' };
   return {
-    uti: tradeUti(ctx.platformLei, trade.id),
+    uti,
     tradeId: trade.id,
     reportingCounterpartyLei: side === 'buy' ? buyerLei : sellerLei,
     otherCounterpartyLei: side === 'buy' ? sellerLei : buyerLei,
@@ -161,8 +176,7 @@ export const emirReport: ReportDefinition = {
         async *pages() {
           for await (const trades of tradePages(ctx, true)) {
             const rows: Row[] = [];
-            for (const trade of trades)
-              for (const side of sidesInScope(trade, ctx)) rows.push(emirRow(trade, side, ctx));
+            for (const trade of trades) pushEmirRows(rows, trade, ctx);
             if (rows.length > 0) yield rows;
           }
         },

@@ -49,30 +49,40 @@ export const BEST_EXECUTION_COLUMNS = [
   'passiveShare',
 ] as const;
 
-function transactionRow(trade: TradeRow, side: 'buy' | 'sell', ctx: ReportContext): Row {
+/**
+ * The transaction reports of one trade: one per side in scope. What both sides share (UTI, LEIs,
+ * price, identifiers) is derived once per trade, not once per side.
+ */
+function pushTransactionRows(rows: Row[], trade: TradeRow, ctx: ReportContext): void {
+  const sides = sidesInScope(trade, ctx);
+  if (sides.length === 0) return;
   const buyerLei = partyLei(trade.buyerOrgId, trade.buyerLei, ctx);
   const sellerLei = partyLei(trade.sellerOrgId, trade.sellerLei, ctx);
-  return {
-    // Trade id (32 hex) + side: unique per executing entity and report, as RTS 22 field 2 asks.
-    txId: `${trade.id.replaceAll('-', '').toUpperCase()}${side === 'buy' ? 'B' : 'S'}`,
-    tradeId: trade.id,
-    uti: tradeUti(ctx.platformLei, trade.id),
-    executingEntityLei: side === 'buy' ? buyerLei : sellerLei,
-    submittingEntityLei: ctx.platformLei,
-    side: side === 'buy' ? 'BUYI' : 'SELL',
-    aggressive: side === trade.takerSide,
-    buyerLei,
-    sellerLei,
-    tradingDateTime: trade.createdAt,
-    tradingCapacity: 'DEAL',
-    quantity: trade.quantity,
-    price: fromMinorUnits(BigInt(trade.price)),
-    currency: trade.currency,
-    venue: VENUE_MIC,
-    isin: trade.isin,
-    instrumentName: trade.instrumentName,
-    contractType: trade.contractType,
-  };
+  // Trade id (32 hex) + side: unique per executing entity and report, as RTS 22 field 2 asks.
+  const txIdStem = trade.id.replaceAll('-', '').toUpperCase();
+  const uti = tradeUti(ctx.platformLei, trade.id);
+  const price = fromMinorUnits(BigInt(trade.price));
+  for (const side of sides)
+    rows.push({
+      txId: `${txIdStem}${side === 'buy' ? 'B' : 'S'}`,
+      tradeId: trade.id,
+      uti,
+      executingEntityLei: side === 'buy' ? buyerLei : sellerLei,
+      submittingEntityLei: ctx.platformLei,
+      side: side === 'buy' ? 'BUYI' : 'SELL',
+      aggressive: side === trade.takerSide,
+      buyerLei,
+      sellerLei,
+      tradingDateTime: trade.createdAt,
+      tradingCapacity: 'DEAL',
+      quantity: trade.quantity,
+      price,
+      currency: trade.currency,
+      venue: VENUE_MIC,
+      isin: trade.isin,
+      instrumentName: trade.instrumentName,
+      contractType: trade.contractType,
+    });
 }
 
 const auth016: NativeXml = {
@@ -134,8 +144,7 @@ export const mifid2Report: ReportDefinition = {
         async *pages() {
           for await (const trades of tradePages(ctx)) {
             const rows: Row[] = [];
-            for (const trade of trades)
-              for (const side of sidesInScope(trade, ctx)) rows.push(transactionRow(trade, side, ctx));
+            for (const trade of trades) pushTransactionRows(rows, trade, ctx);
             yield rows;
           }
         },

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { StoredReportFile } from '../../../db/schema';
 import type { RecordSet, ReportContext, ReportDefinition, Row } from '../model';
 import { FileSink } from '../storage';
+import { csvHeader, csvRecord } from './csv';
 import { XbrlWriter } from './xbrl';
 import { XmlWriter } from './xml-writer';
 
@@ -23,7 +23,7 @@ export const CONTENT_TYPES = {
 /** Platform namespace of the XML record rendition (types whose regulator XML is not built in). */
 export const RECORDS_NAMESPACE = 'urn:meridian:regulatory-records:1';
 
-/** Records rendered per call of a format's writer (CSV: one `stringify` per slice). */
+/** Records rendered per call of a format's writer. */
 const WRITE_SLICE = 500;
 
 interface OpenFile {
@@ -76,8 +76,10 @@ export async function renderReport(
       case 'CSV':
         for (const [i, set] of sets.entries()) {
           const file = open(i === 0 ? 'main' : set.name, 'csv', CONTENT_TYPES.CSV);
-          file.sink.push(stringify([set.columns as string[]]));
-          await eachPage(set, file, (rows) => file.sink.push(stringify(rows.map((r) => set.columns.map((c) => r[c])))));
+          file.sink.push(csvHeader(set.columns));
+          await eachPage(set, file, (rows) => {
+            for (const row of rows) file.sink.push(csvRecord(set.columns, row));
+          });
         }
         break;
       case 'XML':
