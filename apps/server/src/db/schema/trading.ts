@@ -64,6 +64,10 @@ export const orders = pgTable(
     index('orders_open_by_instrument_idx')
       .on(t.instrumentId, t.sequence)
       .where(sql`${t.status} = 'open'`),
+    // Surveillance's spoofing rule: one instrument's orders cancelled in a time range.
+    index('orders_cancelled_by_instrument_idx')
+      .on(t.instrumentId, t.updatedAt)
+      .where(sql`${t.status} = 'cancelled'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),

@@ -7,7 +7,9 @@ import {
   detectPriceRamping,
   detectSpoofing,
   detectWashTrades,
+  RampWindow,
   RULE_PARAMETERS,
+  type Detection,
   type OrderFact,
   type TradeFact,
 } from './rules';
@@ -119,6 +121,51 @@ describe('price ramping', () => {
     expect(detectPriceRamping(small, small, 10_000n)).toEqual([]);
     const slow = [10_000n, 10_200n, 10_400n, 10_700n].map((price, i) => trade({ price, at: T0 + i * 10 * 60_000 }));
     expect(detectPriceRamping(slow, slow, 10_000n)).toEqual([]);
+  });
+
+  it('carried from batch to batch (as the scanner does), finds what one pass over all the trades finds', () => {
+    const W = RULE_PARAMETERS.price_ramping.windowMs;
+    // 90 trades over 15 minutes: others trade around 100.00, then org-r buys it up 8 % in two
+    // minutes, then it drifts back; two ramps (one per hour key) and quiet stretches.
+    const prices = [...Array(90).keys()].map((i) =>
+      i >= 30 && i < 42
+        ? 10_000n + BigInt(i - 29) * 70n
+        : i >= 70 && i < 80
+          ? 10_000n - BigInt(i - 69) * 90n
+          : 10_000n + BigInt(i % 3) * 5n,
+    );
+    const all = prices.map((price, i) =>
+      trade({
+        price,
+        at: Date.parse('2026-11-20T12:52:00Z') + i * 10_000,
+        takerSide: i >= 70 && i < 80 ? 'sell' : 'buy',
+        quantity: (i >= 30 && i < 42) || (i >= 70 && i < 80) ? 10n : 1n,
+        ...(i >= 30 && i < 42
+          ? { buyer: 'org-r', buyerId: `u-r${i % 2}` }
+          : { buyer: `org-${i % 4}`, buyerId: `u-${i % 4}` }),
+        ...(i >= 70 && i < 80 ? { seller: 'org-s', sellerId: 'u-s' } : {}),
+      }),
+    );
+    const oneShot = detectPriceRamping(all, all, 10_000n);
+    expect(oneShot.map((d) => d.participant).sort()).toEqual(['org-r', 'org-s']);
+    for (const size of [1, 7, 25]) {
+      const window = new RampWindow(10_000n, all[0]!.sequence - 1n, all[0]!.at - W);
+      const found = new Map<string, Detection>();
+      let after = all[0]!.sequence - 1n;
+      for (let i = 0; i < all.length; i += size) {
+        const batch = all.slice(i, i + size);
+        const lastAt = batch.at(-1)!.at;
+        // What scanner.ts leavingTrades reads from the trades table.
+        const queue = all.filter(
+          (t) =>
+            t.sequence > window.leftUpTo && t.sequence <= after && t.at >= window.leftAt - 1 && t.at < lastAt - W + 1,
+        );
+        window.clone().advance(batch, [...queue], new Set(), new Map()); // a clone leaves the original alone
+        window.advance(batch, queue, new Set(batch.map((t) => t.id)), found);
+        after = batch.at(-1)!.sequence;
+      }
+      expect([...found.values()], `batches of ${size}`).toEqual(oneShot);
+    }
   });
 });
 
