@@ -11,7 +11,9 @@
  * Needs wrk and haproxy (Debian packages) and nats-server at NATS_URL. Env: BENCH_SECONDS (10),
  * BENCH_RUNS (2 per setup, alternated), BENCH_CLIENTS (64), BENCH_BOOKS (6 instruments),
  * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first of 6 ports, 5176),
- * CLUSTER_LEASE_MS (3000).
+ * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover needs
+ * three), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
+ * their profiles there when stopped), BENCH_FAILOVER (`false` skips it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
@@ -24,6 +26,7 @@ import { createDb, selectRows } from '../apps/server/src/db/client';
 import { ledgerInvariantViolations } from '../apps/server/src/test/ledger-invariants';
 import { prepareMarket, signIn, TRADERS } from './orders-setup';
 import {
+  CLOCK_TICKS,
   cpuTicks,
   freshDatabase,
   load,
@@ -45,6 +48,11 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const PORT = Number(process.env.BENCH_PORT ?? 5176);
 const LEASE_MS = process.env.CLUSTER_LEASE_MS ?? '3000';
 const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
+const SETUPS = (process.env.BENCH_SETUPS ?? 'one,three').split(',').map((s) => s.trim());
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const FAILOVER = process.env.BENCH_FAILOVER !== 'false';
+/** Seconds of idle (no load) measured per setup: its timers' CPU, subtracted for the "net of idle" figure. */
+const IDLE_SECONDS = 5;
 
 interface Setup {
   name: string;
@@ -55,6 +63,8 @@ interface Setup {
   instrumentIds: string[];
   cookies: Map<string, string>;
   proxy: ReturnType<typeof spawn>;
+  /** Idle CPU (no load) of the servers, PostgreSQL and NATS together, in ticks per millisecond. */
+  idlePerMs: number;
 }
 
 interface RunResult {
@@ -66,6 +76,8 @@ interface RunResult {
   statuses: Record<string, number>;
   /** µs of CPU per order, by process group. */
   cpu: Record<string, number>;
+  /** µs of CPU per order of servers + PostgreSQL + NATS, less what the idle setup spends in the same time. */
+  netPlatform: number;
   load: string;
 }
 
@@ -114,6 +126,9 @@ async function prepare(name: string, count: number, portBase: number, dir: strin
       TRUST_PROXY: 'true',
       CLUSTER_LEASE_MS: LEASE_MS,
       ...(count > 1 ? { NATS_URL } : {}),
+      ...(CPU_PROF
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF} --cpu-prof-name=${name}${k + 1}.cpuprofile` }
+        : {}),
     }),
   );
   try {
@@ -142,7 +157,7 @@ async function prepare(name: string, count: number, portBase: number, dir: strin
       marketFile,
       JSON.stringify({ instrumentId: instrumentIds[0], instrumentIds, origin, cookies: [...cookies.values()] }),
     );
-    return { name, proxyPort, servers, database, marketFile, instrumentIds, cookies, proxy };
+    return { name, proxyPort, servers, database, marketFile, instrumentIds, cookies, proxy, idlePerMs: 0 };
   } catch (error) {
     proxy.kill();
     await Promise.all(servers.map(stopServerProcess));
@@ -164,6 +179,17 @@ function ticks(setup: Setup, wrkPid: number | undefined) {
   };
 }
 
+const platformTicks = (t: ReturnType<typeof ticks>) => t['server processes'] + t.PostgreSQL + t['nats-server'];
+
+/** What the setup spends with no load (timers: leases, heartbeats, meters, pollers), ticks per ms. */
+async function measureIdle(setup: Setup): Promise<void> {
+  await new Promise((r) => setTimeout(r, 1_000));
+  const before = platformTicks(ticks(setup, undefined));
+  const start = performance.now();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1_000));
+  setup.idlePerMs = (platformTicks(ticks(setup, undefined)) - before) / (performance.now() - start);
+}
+
 async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<RunResult> {
   const wrk = spawn(
     'wrk',
@@ -182,6 +208,7 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
     },
   );
   const before = ticks(setup, wrk.pid);
+  const start = performance.now();
   let output = '';
   let wrkTicks = 0;
   // wrk's own ticks are read just before it exits (its /proc entry goes with it).
@@ -191,6 +218,7 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
   const code = await new Promise<number | null>((resolve) => wrk.on('close', resolve));
   clearInterval(sampler);
   const after = { ...ticks(setup, undefined), wrk: wrkTicks };
+  const elapsedMs = performance.now() - start;
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
@@ -213,6 +241,10 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
     p99: r.p99,
     statuses: r.statuses,
     cpu,
+    netPlatform: usPer(
+      Math.max(0, platformTicks(after) - platformTicks(before) - setup.idlePerMs * elapsedMs),
+      r.requests,
+    ),
     load: load(),
   };
 }
@@ -229,6 +261,7 @@ async function failover(setup: Setup) {
   const origin = `http://localhost:${setup.proxyPort}`;
   type Answer = { sentAt: number; doneAt: number; status: number; id?: string; instrumentId: string };
   const answers: Answer[] = [];
+  const errorBodies = new Set<string>();
   let running = true;
   let n = 0;
   const post = (body: string, cookie: string, key: string) =>
@@ -269,6 +302,8 @@ async function failover(setup: Setup) {
       const sentAt = performance.now();
       const res = await post(body, cookies[k % cookies.length]!, `failover-${k}-${i}`);
       const answer: Answer = { sentAt, doneAt: performance.now(), status: res.status, instrumentId };
+      if (res.status >= 500 && res.status !== 502 && res.status !== 503 && errorBodies.size < 10)
+        errorBodies.add(res.text);
       if (res.status === 201) answer.id = (JSON.parse(res.text) as { id: string }).id;
       answers.push(answer);
     }
@@ -315,6 +350,7 @@ async function failover(setup: Setup) {
     acknowledged: acknowledged.length,
     lost: acknowledged.length - found!.n,
     statuses,
+    errorBodies: [...errorBodies],
     p99AfterKill: percentile(
       afterKill.sort((a, b) => a - b),
       0.99,
@@ -350,43 +386,65 @@ async function main(): Promise<void> {
     console.log(
       `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; wrk ${CLIENTS} connections, ${SECONDS} s per run, ${RUNS} runs per setup alternated, ${BOOKS} books (40% of orders on the first); load at start ${load()}`,
     );
-    setups.push(await prepare('one', 1, PORT, dir));
-    setups.push(await prepare('three', 3, PORT + 2, dir));
+    if (SETUPS.includes('one')) setups.push(await prepare('one', 1, PORT, dir));
+    if (SETUPS.includes('three')) setups.push(await prepare('three', 3, PORT + 2, dir));
     for (const setup of setups) await wrkRun(setup, 16, 3); // warm-up, discarded
+    for (const setup of setups) await measureIdle(setup);
     const results: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) for (const setup of setups) results.push(await wrkRun(setup, CLIENTS, SECONDS));
 
     const groups = Object.keys(results[0]!.cpu);
     console.log(
-      `\n| setup | orders/s | p50 | p99 | ${groups.map((g) => `${g} us/order`).join(' | ')} | statuses | load 1/5/15 |`,
+      `\nidle (no load, ${IDLE_SECONDS} s): ${setups.map((s) => `${s.name} ${((s.idlePerMs / CLOCK_TICKS) * 1e6).toFixed(0)} us of CPU per second (servers + PostgreSQL + NATS)`).join(', ')}`,
     );
-    console.log(`|---|---:|---:|---:|${groups.map(() => '---:').join('|')}|---|---|`);
+    console.log(
+      `\n| setup | orders/s | p50 | p99 | ${groups.map((g) => `${g} us/order`).join(' | ')} | servers + PostgreSQL + NATS net of idle, us/order | statuses | load 1/5/15 |`,
+    );
+    console.log(`|---|---:|---:|---:|${groups.map(() => '---:').join('|')}|---:|---|---|`);
     for (const r of results)
       console.log(
-        `| ${r.setup} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${groups.map((g) => r.cpu[g]!.toFixed(0)).join(' | ')} | ${JSON.stringify(r.statuses)} | ${r.load} |`,
+        `| ${r.setup} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${groups.map((g) => r.cpu[g]!.toFixed(0)).join(' | ')} | ${r.netPlatform.toFixed(0)} | ${JSON.stringify(r.statuses)} | ${r.load} |`,
       );
     const mean = (setup: string, f: (r: RunResult) => number) => {
       const rs = results.filter((r) => r.setup === setup);
       return rs.reduce((s, r) => s + f(r), 0) / rs.length;
     };
     const platform = (r: RunResult) => r.cpu['server processes']! + r.cpu.PostgreSQL! + r.cpu['nats-server']!;
-    console.log(
-      `\nthree / one (means of the runs): orders/s ${(mean('three', (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean('three', (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean('three', platform) / mean('one', platform)).toFixed(2)} (${mean('three', platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), server main threads ${(mean('three', (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}`,
-    );
+    if (setups.length === 2)
+      console.log(
+        `\nthree / one (means of the runs): orders/s ${(mean('three', (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean('three', (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean('three', platform) / mean('one', platform)).toFixed(2)} (${mean('three', platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean('three', (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean('three', (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean('three', (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}`,
+      );
 
-    const three = setups[1]!;
-    const f = await failover(three);
-    console.log(
-      `\nfailover (kill -9 of ${f.victim}, owner of the busiest book; lease ${LEASE_MS} ms): orders on that book accepted again ${f.recoveredMs.toFixed(0)} ms after the kill (first 201 of a request sent after it); longest gap between acceptances ${f.longestGapMs.toFixed(0)} ms; lease epoch ${f.epochs}; p99 of its accepted orders sent after the kill ${f.p99AfterKill.toFixed(0)} ms`,
-    );
-    console.log(
-      `acknowledged ${f.acknowledged}, missing from the database ${f.lost}; answers ${JSON.stringify(f.statuses)}`,
-    );
+    const three = setups.find((s) => s.name === 'three');
+    const f = three && FAILOVER ? await failover(three) : null;
+    if (f) {
+      console.log(
+        `\nfailover (kill -9 of ${f.victim}, owner of the busiest book; lease ${LEASE_MS} ms): orders on that book accepted again ${f.recoveredMs.toFixed(0)} ms after the kill (first 201 of a request sent after it); longest gap between acceptances ${f.longestGapMs.toFixed(0)} ms; lease epoch ${f.epochs}; p99 of its accepted orders sent after the kill ${f.p99AfterKill.toFixed(0)} ms`,
+      );
+      console.log(
+        `acknowledged ${f.acknowledged}, missing from the database ${f.lost}; answers ${JSON.stringify(f.statuses)}`,
+      );
+      // A 5xx other than 503 (an honest "try again") or 502/0 (the connection the kill cut) is a bug.
+      const broken = Object.keys(f.statuses).filter((s) => Number(s) >= 500 && ![502, 503].includes(Number(s)));
+      if (broken.length > 0) {
+        failed = true;
+        console.log(
+          `FAILED: answers with status ${broken.join(', ')} during the failover; bodies: ${f.errorBodies.join(' | ')}`,
+        );
+      }
+    }
+    for (const setup of setups) {
+      for (const server of setup.servers)
+        if (server.errors.count > 0)
+          console.log(
+            `${server.name}: ${server.errors.count} error log lines, first: \n  ${server.errors.first.slice(0, 5).join('\n  ')}`,
+          );
+    }
     for (const setup of setups) {
       await Promise.all(setup.servers.map(stopServerProcess));
       const found = await ledgerInvariantViolations((await check(setup)).db);
       const broken = Object.entries(found).filter(([, rows]) => rows.length > 0);
-      if (broken.length > 0 || f.lost > 0) failed = true;
+      if (broken.length > 0 || (f?.lost ?? 0) > 0) failed = true;
       console.log(
         `ledger invariants (${setup.name}): ${Object.keys(found).length - broken.length} of ${Object.keys(found).length} hold${broken.length ? `; BROKEN: ${broken.map(([n]) => n).join('; ')}` : ''}`,
       );

@@ -5,13 +5,16 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SERVER = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+/** BENCH_SERVER_ROOT: run the server of another checkout (a baseline) with this bench. */
+const ROOT = process.env.BENCH_SERVER_ROOT
+  ? `${process.env.BENCH_SERVER_ROOT.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../', import.meta.url));
+const SERVER = `${ROOT}apps/server/src/main.ts`;
 /** Kernel clock ticks per second (the unit of /proc/<pid>/stat times). */
 export const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
@@ -78,8 +81,11 @@ export function startServerProcess(
     log: [],
     errors: { count: 0, first: [] },
   };
+  // BENCH_SERVER_LOGS: a directory that gets each instance's whole log (`<name>.log`).
+  const logFile = process.env.BENCH_SERVER_LOGS ? `${process.env.BENCH_SERVER_LOGS}/${name}.log` : null;
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();
+    if (logFile) appendFileSync(logFile, text);
     server.log.push(text);
     if (server.log.length > 200) server.log.shift();
     for (const line of text.split('\n')) {

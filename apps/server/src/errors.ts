@@ -53,6 +53,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 503 is always "nothing was done, try again" (an instrument changing owner, a peer not answering).
+      if (error.status === 503) reply.header('retry-after', '1');
       return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -245,6 +245,15 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
       sql`select sum(quantity)::text as quantity, count(*)::int as trades from trades where instrument_id = ${bond}::uuid`,
     );
     expect(traded!.quantity).toBe('30');
+    // Orders routed to the owner keep the entry instance's request context in their audit rows.
+    const audits = await selectRows<{ requestId: string | null; authorisedBy: string | null }>(
+      database!.db,
+      sql`select a.request_id as "requestId", a.authorised_by as "authorisedBy" from audit_events a
+        join orders o on o.id::text = a.subject_id
+        where a.action = 'trading.order.place' and o.instrument_id = ${bond}::uuid`,
+    );
+    expect(audits).toHaveLength(43);
+    for (const row of audits) expect(row.requestId && row.authorisedBy).toBeTruthy();
     const seen = await books();
     expect(seen).toHaveLength(3);
     for (const book of seen) expect(book).toEqual(seen[0]);
@@ -378,7 +387,8 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
       ...Array.from({ length: 2 }, (_, k) => custody(k)),
     ];
     await new Promise((r) => setTimeout(r, 3_000));
-    const victim = ownerOf((await lease()).owner);
+    const victimId = (await lease()).owner;
+    const victim = ownerOf(victimId);
     killedAt = Date.now();
     victim.process.kill('SIGKILL');
     const before = { orders: acknowledged.length, moves: moves.size, cancels: cancelled.length };
@@ -403,6 +413,16 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
         .map((line) => `${i.name}: ${line.slice(0, 1500)}`),
     );
     expect(errors, failures.join('\n')).toEqual([]);
+    // The survivors never hand a book back to the dead owner (its heartbeat row still looks
+    // live for a lease after the kill): that ping-pong fenced batches and answered 500s.
+    const handedToVictim = instances.flatMap((i) =>
+      i.log
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('handed instrument book over') && line.includes(`"to":"${victimId}"`))
+        .filter((line) => (JSON.parse(line) as { time: number }).time >= killedAt),
+    );
+    expect(handedToVictim).toEqual([]);
 
     const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ n: number }>(database!.db, query))[0]!.n;
     const ids = (list: string[]) => `{${list.join(',')}}`;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Db } from '../../db/client';
 import { sqlState } from '../ledger';
-import type { Ownership, OwnershipHooks, Route } from './ownership';
+import { OwnerUnsettledError, type Ownership, type OwnershipHooks, type Route } from './ownership';
 
 export interface LeaseOptions {
   /** A lease (and a member's heartbeat) not renewed for this long is free to take. */
@@ -41,11 +41,20 @@ export class LeaseOwnership implements Ownership {
   private readonly epochs = new Map<string, bigint>();
   /** Held leases that still take new commands (not being handed over). */
   private readonly accepting = new Set<string>();
+  /** When each held lease was taken (performance.now()): rebalancing hands over only books held before its member list was read. */
+  private readonly heldSince = new Map<string, number>();
   private readonly releasing = new Map<string, Promise<void>>();
   private readonly remote = new Map<string, { owner: string; until: number }>();
   private readonly lookups = new Map<string, Promise<Route>>();
   /** Live members (ids) as of the last heartbeat, and how many beats each has been seen. */
   private live = new Map<string, number>();
+  /**
+   * Members found off the bus (evict), until when they are left out of `preferred`: a killed
+   * instance's heartbeat row looks live for up to a lease after its death, and without this
+   * the rebalancing handed the books it had just taken over straight back to the dead one
+   * (a failover ping-pong: epochs 1 -> 5, fenced batches, 500s in bench:cluster).
+   */
+  private readonly unreachable = new Map<string, number>();
   private hooks: OwnershipHooks | null = null;
   private timer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
@@ -169,7 +178,9 @@ export class LeaseOwnership implements Ownership {
   preferred(instrumentId: string): string {
     let best = this.instanceId;
     let bestScore = '';
+    const now = Date.now();
     for (const member of new Set([...this.live.keys(), this.instanceId])) {
+      if (member !== this.instanceId && (this.unreachable.get(member) ?? 0) > now) continue;
       const score = createHash('sha1').update(`${member}/${instrumentId}`).digest('hex');
       if (score > bestScore) [best, bestScore] = [member, score];
     }
@@ -191,21 +202,31 @@ export class LeaseOwnership implements Ownership {
         this.remote.set(instrumentId, { owner: row.owner, until: Date.now() + Math.min(1_000, this.leaseMs / 2) });
         return { local: false, owner: row.owner };
       }
+      // Being handed over (or lost) meanwhile: look again once that is settled.
+      const releasing = this.releasing.get(instrumentId);
+      if (releasing) {
+        await releasing;
+        continue;
+      }
       if (row?.live && this.epochs.get(instrumentId) === BigInt(row.epoch)) {
         this.accepting.add(instrumentId);
         return { local: true };
       }
+      // A live lease in this instance's name at an epoch it no longer writes with (dropped
+      // after a fenced write, a handover whose expiry failed): nobody renews it, so take it
+      // again now, at a new epoch, instead of waiting for it to run out.
+      const mine = row?.live === true;
       const preferred = this.preferred(instrumentId);
-      if (!take && preferred !== this.instanceId) return { local: false, owner: preferred };
+      if (!mine && !take && preferred !== this.instanceId) return { local: false, owner: preferred };
       try {
-        if (await this.acquire(instrumentId)) return { local: true };
+        if (await this.acquire(instrumentId, mine ? this.instanceId : undefined)) return { local: true };
       } catch (error) {
         // No such instrument: the desk answers 404 as on one process.
         if (sqlState(error) === '23503') return { local: true };
         throw error;
       }
     }
-    throw new Error(`instrument ${instrumentId}: could not settle its owner`);
+    throw new OwnerUnsettledError(`instrument ${instrumentId}: could not settle its owner`);
   }
 
   /**
@@ -216,6 +237,13 @@ export class LeaseOwnership implements Ownership {
    */
   async evict(instrumentId: string, owner: string): Promise<boolean> {
     if (this.accepting.has(instrumentId)) return true;
+    if (owner !== this.instanceId && !this.unreachable.has(owner)) {
+      // Off the bus: not a candidate owner here until its heartbeat row lapses, and its member
+      // row goes now so the other instances' next heartbeat leaves it out as well (alive but
+      // off the bus, its next renewal writes the row again).
+      this.unreachable.set(owner, Date.now() + 2 * this.leaseMs);
+      await this.db.execute(sql`delete from cluster_members where id = ${owner}`).catch(() => undefined);
+    }
     const taken = await this.acquire(instrumentId, owner).catch(() => false);
     if (taken) this.log?.warn({ instrumentId, from: owner }, 'took over the book of an owner that is off the bus');
     return taken;
@@ -235,6 +263,7 @@ export class LeaseOwnership implements Ownership {
     );
     if (!row) return false;
     this.epochs.set(instrumentId, BigInt(row.epoch));
+    this.heldSince.set(instrumentId, performance.now());
     this.accepting.add(instrumentId);
     this.remote.delete(instrumentId);
     this.log?.info({ instrumentId, epoch: row.epoch, instance: this.instanceId }, 'took over instrument book');
@@ -243,6 +272,7 @@ export class LeaseOwnership implements Ownership {
 
   private drop(instrumentId: string): void {
     const had = this.epochs.delete(instrumentId);
+    this.heldSince.delete(instrumentId);
     this.accepting.delete(instrumentId);
     if (had) this.hooks?.lost(instrumentId);
   }
@@ -293,6 +323,7 @@ export class LeaseOwnership implements Ownership {
     this.beats++;
     const interval = `${this.leaseMs} milliseconds`;
     if (this.beats === 1) await this.renew();
+    const membersReadAt = performance.now();
     const members = await selectRows<{ id: string }>(
       this.db,
       sql`select id from cluster_members where heartbeat_at > now() - ${interval}::interval`,
@@ -300,6 +331,8 @@ export class LeaseOwnership implements Ownership {
     const live = new Map<string, number>();
     for (const { id } of members) live.set(id, (this.live.get(id) ?? 0) + 1);
     this.live = live;
+    const now = Date.now();
+    for (const [member, until] of this.unreachable) if (until <= now) this.unreachable.delete(member);
 
     // Books whose owner died (lease expired) or that never had one but hold open orders.
     const orphans = await selectRows<{ id: string }>(
@@ -319,6 +352,8 @@ export class LeaseOwnership implements Ownership {
     let handovers = 0;
     for (const id of [...this.accepting]) {
       if (handovers >= this.handoversPerBeat) break;
+      // Taken after the member list was read (a failover): that list may still show the dead owner.
+      if ((this.heldSince.get(id) ?? 0) > membersReadAt) continue;
       const preferred = this.preferred(id);
       if (preferred === this.instanceId || (this.live.get(preferred) ?? 0) < 2) continue;
       handovers++;
@@ -338,6 +373,7 @@ export class LeaseOwnership implements Ownership {
         this.log?.warn({ err: error, instrumentId }, 'handover failed; the lease will expire instead');
       } finally {
         this.epochs.delete(instrumentId);
+        this.heldSince.delete(instrumentId);
         this.releasing.delete(instrumentId);
         this.hooks?.lost(instrumentId);
       }

@@ -43,6 +43,12 @@ export interface Ownership {
   evict(instrumentId: string, owner: string): Promise<boolean>;
 }
 
+/**
+ * Who owns an instrument did not settle within a lookup (the lease changed hands under it,
+ * e.g. during a failover): nothing was done; the caller looks again shortly.
+ */
+export class OwnerUnsettledError extends Error {}
+
 /** The fence refused a write: the lease moved to another instance (SQLSTATE MR002, migration 0018). */
 export function isFenceRefusal(error: unknown): boolean {
   return sqlState(error) === 'MR002';

@@ -9,6 +9,7 @@ import {
 } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors';
+import type { AuditContext } from '../audit/record';
 import type { InstrumentRef, OrderState } from './desk';
 import type { Outcome } from './order-flow';
 import type { TradingService } from './service';
@@ -23,6 +24,13 @@ export class LeaseLostError extends Error {
 /** Nobody answers for the owner (it died or is shutting down): safe to resend, nothing was done. */
 export class OwnerUnreachableError extends Error {}
 
+/**
+ * The owner went off the bus while this request was with it (killed): it may or may not have
+ * committed. Resending is safe only for what is idempotent (an order with an Idempotency-Key:
+ * the new owner replays it if it committed; a book read).
+ */
+export class OwnerLostError extends Error {}
+
 export interface RoutedAnswer {
   outcome: Outcome;
   instrument?: InstrumentRef;
@@ -32,19 +40,32 @@ export interface RoutedAnswer {
 export interface RemoteTrading {
   place(
     owner: string,
-    request: { userId: string; input: PlaceOrder; idempotencyKey: string | null; hops: number },
+    request: { userId: string; input: PlaceOrder; idempotencyKey: string | null; hops: number; audit?: AuditContext },
   ): Promise<RoutedAnswer>;
-  cancel(owner: string, request: { userId: string; orderId: string; hops: number }): Promise<RoutedAnswer>;
+  cancel(
+    owner: string,
+    request: { userId: string; orderId: string; hops: number; audit?: AuditContext },
+  ): Promise<RoutedAnswer>;
   close(owner: string, request: { instrumentId: string; status: string; hops: number }): Promise<number>;
   depth(
     owner: string,
     request: { instrumentId: string; levels: number; hops: number },
   ): Promise<{ bids: BookLevel[]; asks: BookLevel[] } | null>;
+  /** `owner` is off the bus: its requests still waiting fail now (OwnerLostError) instead of at the timeout. */
+  abandon(owner: string): void;
 }
 
+/** `audit`: the entry instance's request context (actor, permission, request id, address) for the audit row. */
 type Request =
-  | { op: 'place'; userId: string; input: PlaceOrder; idempotencyKey: string | null; hops: number }
-  | { op: 'cancel'; userId: string; orderId: string; hops: number }
+  | {
+      op: 'place';
+      userId: string;
+      input: PlaceOrder;
+      idempotencyKey: string | null;
+      hops: number;
+      audit?: AuditContext;
+    }
+  | { op: 'cancel'; userId: string; orderId: string; hops: number; audit?: AuditContext }
   | { op: 'close'; instrumentId: string; status: string; hops: number }
   | { op: 'depth'; instrumentId: string; levels: number; hops: number };
 
@@ -65,6 +86,8 @@ export const ownerSubject = (instanceId: string) => `meridian.trading.${instance
  */
 export class NatsTradingLink implements RemoteTrading {
   private subscription: Subscription | null = null;
+  /** Requests waiting for an answer, by owner: how to fail them when the owner is found gone. */
+  private readonly waiting = new Map<string, Set<(error: Error) => void>>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -115,14 +138,33 @@ export class NatsTradingLink implements RemoteTrading {
     );
   }
 
+  abandon(owner: string): void {
+    const waiting = this.waiting.get(owner);
+    if (!waiting) return;
+    this.waiting.delete(owner);
+    for (const fail of waiting) fail(new OwnerLostError(`instance ${owner} went off the bus with the request`));
+  }
+
   private async send(owner: string, request: Request): Promise<unknown> {
     let msg: Msg;
+    let fail: (error: Error) => void = () => undefined;
+    const lost = new Promise<never>((_resolve, reject) => (fail = reject));
+    let waiting = this.waiting.get(owner);
+    if (!waiting) this.waiting.set(owner, (waiting = new Set()));
+    waiting.add(fail);
     try {
-      msg = await this.nc.request(ownerSubject(owner), JSON.stringify(request), { timeout: this.timeoutMs });
+      msg = await Promise.race([
+        this.nc.request(ownerSubject(owner), JSON.stringify(request), { timeout: this.timeoutMs }),
+        lost,
+      ]);
     } catch (error) {
+      if (error instanceof OwnerLostError) throw error;
       if (error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders()))
         throw new OwnerUnreachableError(`instance ${owner} does not answer`);
       throw new AppError(503, 'OWNER_UNAVAILABLE', 'The instance that trades this instrument did not answer in time');
+    } finally {
+      waiting.delete(fail);
+      if (waiting.size === 0 && this.waiting.get(owner) === waiting) this.waiting.delete(owner);
     }
     const reply = JSON.parse(msg.string(), reviveBigints) as Reply;
     if (!reply.ok) {
@@ -153,10 +195,10 @@ async function run(trading: TradingService, request: Request): Promise<unknown> 
     case 'place':
       return routed(
         trading,
-        await trading.placeOrder(request.userId, request.input, request.idempotencyKey, request.hops),
+        await trading.placeOrder(request.userId, request.input, request.idempotencyKey, request.hops, request.audit),
       );
     case 'cancel':
-      return routed(trading, await trading.cancelOrder(request.userId, request.orderId, request.hops));
+      return routed(trading, await trading.cancelOrder(request.userId, request.orderId, request.hops, request.audit));
     case 'close':
       return trading.closeInstrument(request.instrumentId, request.status, request.hops);
     case 'depth':

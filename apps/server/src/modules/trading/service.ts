@@ -12,14 +12,17 @@ import type { MarketEventBus } from '../market-data/event-bus';
 import { bookLevels, Books } from './books';
 import type { InstrumentRef, OrderState } from './desk';
 import type { Outcome } from './order-flow';
-import { SoloOwnership, type Ownership } from './ownership';
-import { LeaseLostError, OwnerUnreachableError, type RemoteTrading } from './remote';
+import { OwnerUnsettledError, SoloOwnership, type Ownership, type Route } from './ownership';
+import { LeaseLostError, OwnerLostError, OwnerUnreachableError, type RemoteTrading } from './remote';
 
 export { STREAM_BOOK_DEPTH } from './books';
 /** How long a request waits for an instrument's book to find a live owner (failover) before 503. */
 const FAILOVER_WAIT_MS = 8_000;
 /** A routed request is forwarded at most this many times (ownership moving under it). */
 const MAX_HOPS = 2;
+
+/** 503 with Retry-After (errors.ts): nothing was written, the same request (and Idempotency-Key) may be sent again. */
+const ownerMoving = () => new AppError(503, 'OWNER_MOVING', 'The instrument is changing owner; try again');
 
 /**
  * Order entry for every instrument: commands go to the instrument's book on this instance
@@ -95,11 +98,22 @@ export class TradingService {
     hops: number,
     local: () => Promise<T>,
     remote: (link: RemoteTrading, owner: string) => Promise<T>,
+    /** Whether sending it again after its owner died holding it is safe (idempotent: keyed orders, reads). */
+    resendable = false,
   ): Promise<T> {
     const deadline = Date.now() + FAILOVER_WAIT_MS;
     let take = hops > 0;
     for (;;) {
-      const route = await this.ownership.resolve(instrumentId, take);
+      let route: Route;
+      try {
+        route = await this.ownership.resolve(instrumentId, take);
+      } catch (error) {
+        // The lease changed hands while it was looked up (failover): nothing was done, look again.
+        if (!(error instanceof OwnerUnsettledError)) throw error;
+        if (Date.now() >= deadline) throw ownerMoving();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       if (route.local) {
         try {
           return await local();
@@ -108,7 +122,7 @@ export class TradingService {
           if (Date.now() < deadline) continue;
           // Nothing was written (the write was fenced); the client retries with its key. A
           // starved instance whose heartbeat missed its own lease lands here (bench:soak).
-          throw new AppError(503, 'OWNER_MOVING', 'The instrument is changing owner; try again');
+          throw ownerMoving();
         }
       }
       // No bus: a dead owner's (crash, restart) lease is waited out; a live one is out of reach.
@@ -124,13 +138,37 @@ export class TradingService {
           'INSTRUMENT_OWNED_ELSEWHERE',
           'This instrument is traded by another instance and no message bus (NATS_URL) is configured to reach it',
         );
-      if (hops >= MAX_HOPS) throw new AppError(503, 'OWNER_MOVING', 'The instrument is changing owner; try again');
+      if (hops >= MAX_HOPS) throw ownerMoving();
       try {
         return await remote(this.remote, route.owner);
       } catch (error) {
-        if (!(error instanceof OwnerUnreachableError) || Date.now() >= deadline) throw error;
-        // The owner is off the bus (died): take its book over now, fenced by the epoch; if
-        // another instance was quicker, the next lookup finds it.
+        // The owner passed it on and the book moved again under it (hop limit): nothing was
+        // written anywhere, so the entry instance (only it, hops 0) sends it once more.
+        if (error instanceof AppError && error.code === 'OWNER_MOVING' && hops === 0 && Date.now() < deadline) {
+          this.ownership.forget(instrumentId);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        if (error instanceof OwnerLostError) {
+          // The owner died holding it: the new owner (whoever evicts it, fenced by the epoch)
+          // replays a keyed order that committed and places one that did not.
+          if (!resendable || Date.now() >= deadline)
+            throw new AppError(
+              503,
+              'OWNER_UNAVAILABLE',
+              'The instance that trades this instrument stopped before answering; send it again with the same Idempotency-Key',
+            );
+          this.ownership.forget(instrumentId);
+          take = true;
+          continue;
+        }
+        if (!(error instanceof OwnerUnreachableError)) throw error;
+        // Nothing was sent to anyone who could act on it: an honest "try again".
+        if (Date.now() >= deadline) throw ownerMoving();
+        // The owner is off the bus (died): its other requests fail now rather than at their
+        // timeout; take its book over, fenced by the epoch; if another instance was quicker,
+        // the next lookup finds it.
+        this.remote.abandon(route.owner);
         this.ownership.forget(instrumentId);
         take = true;
         if (!(await this.ownership.evict(instrumentId, route.owner)))
@@ -151,7 +189,9 @@ export class TradingService {
       input.instrumentId,
       hops,
       () => this.placeLocal(userId, input, idempotencyKey, audit),
-      async (link, owner) => this.remember(await link.place(owner, { userId, input, idempotencyKey, hops: hops + 1 })),
+      async (link, owner) =>
+        this.remember(await link.place(owner, { userId, input, idempotencyKey, hops: hops + 1, audit })),
+      idempotencyKey !== null,
     );
   }
 
@@ -209,7 +249,7 @@ export class TradingService {
         const entry = await this.books.desk(row.instrumentId);
         return entry!.queue.submit({ kind: 'cancel', orderId, userId, audit });
       },
-      async (link, owner) => this.remember(await link.cancel(owner, { userId, orderId, hops: hops + 1 })),
+      async (link, owner) => this.remember(await link.cancel(owner, { userId, orderId, hops: hops + 1, audit })),
     );
   }
 
@@ -267,6 +307,7 @@ export class TradingService {
         return entry ? bookLevels(entry.desk, levels) : null;
       },
       (link, owner) => link.depth(owner, { instrumentId, levels, hops: hops + 1 }),
+      true,
     );
   }
 
