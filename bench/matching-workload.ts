@@ -32,7 +32,7 @@ export interface Workload {
 const MID = 10_000;
 
 /** mulberry32: a tiny deterministic PRNG. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -41,6 +41,7 @@ import { prepareDatabase } from '../apps/server/src/app';
 import { createDb, selectRows, type Db } from '../apps/server/src/db/client';
 import { testConfig } from '../apps/server/src/test/harness';
 import { RULE_GROUPS, scanGroup } from '../apps/server/src/modules/surveillance/scanner';
+import { random } from './matching-workload';
 import { CLOCK_TICKS, freshDatabase, percentile, postgresTicks } from './processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -51,18 +52,6 @@ const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 250);
 const TARGET = 2_000;
 const INSTRUMENTS = 8;
 const DAY_MS = 86_400_000;
-
-/** mulberry32 (as bench/matching-workload.ts): deterministic. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Participant {
   userId: string;

@@ -57,15 +57,7 @@ interface UserState {
   openOrders: number;
   balances: { assetType: string; asset: string; total: bigint; reserved: bigint }[];
   /** account_positions rows of every instrument the account traded (own issues included). */
-  positions: {
-    instrumentId: string;
-    units: bigint;
-    cost: bigint;
-    realized: bigint;
-    day: string;
-    dayCash: bigint;
-    dayUnits: bigint;
-  }[];
+  positions: Omit<PositionRow, 'currency'>[];
   /** Per instrument held or traded today: last trade price, and the last before the UTC day. */
   marks: Map<string, { last: bigint | null; dayStart: bigint | null }>;
 }
