@@ -32,7 +32,7 @@ import { createDb } from '../apps/server/src/db/client';
 import type { Config } from '../apps/server/src/config';
 import { testConfig } from '../apps/server/src/test/harness';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/users';
-import { CLOCK_TICKS, freshDatabase, postgresTicks } from './processes';
+import { CLOCK_TICKS, freshDatabase, postgresTicks, startCpuProfile } from './processes';
 
 type Format = 'JSON' | 'XML' | 'CSV' | 'XBRL';
 const TRADES = Number(process.env.BENCH_TRADES ?? 100_000);
@@ -104,22 +104,6 @@ async function setup(databaseUrl: string | undefined, dataDir: string): Promise<
   }
 }
 
-/** BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the report's interval only (not the server's start). */
-async function startProfile() {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    stop: async (file: string) => {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
-
 function rssOf(field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'));
   return Number(match![1]) * 1024;
@@ -144,7 +128,7 @@ async function child(format: Format, databaseUrl: string | undefined, dataDir: s
     writeFileSync('/proc/self/clear_refs', '5'); // resets VmHWM to the current RSS
     const pgDatabase = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
     const pgTicks = pgDatabase ? postgresTicks(pgDatabase) : 0;
-    const profiler = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
+    const stopProfile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile() : null;
     const loadStart = loadavg()[0]!;
     let peakHeapUsed = 0;
     let peakExternal = 0;
@@ -172,8 +156,8 @@ async function child(format: Format, databaseUrl: string | undefined, dataDir: s
     const used = process.cpuUsage(cpu);
     clearInterval(sampler);
     const peak = rssOf('VmHWM');
-    if (profiler)
-      await profiler.stop(join(process.env.BENCH_CPU_PROFILE!, `reports-${format}-${process.pid}.cpuprofile`));
+    if (stopProfile)
+      await stopProfile(join(process.env.BENCH_CPU_PROFILE!, `reports-${format}-${process.pid}.cpuprofile`));
     if (report.status !== 'completed') throw new Error(report.failureReason);
     const result: ChildResult = {
       format,

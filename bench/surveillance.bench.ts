@@ -32,7 +32,7 @@
  * BENCH_PG_URL = a PostgreSQL server URL (a fresh database is created and dropped; PGlite with a
  * data directory otherwise), BENCH_CPU_PROFILE=<dir> (V8 profile of the passes).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -42,7 +42,7 @@ import { createDb, selectRows, type Db } from '../apps/server/src/db/client';
 import { testConfig } from '../apps/server/src/test/harness';
 import { RULE_GROUPS, scanGroup } from '../apps/server/src/modules/surveillance/scanner';
 import { random } from './matching-workload';
-import { CLOCK_TICKS, freshDatabase, percentile, postgresTicks } from './processes';
+import { CLOCK_TICKS, freshDatabase, percentile, postgresTicks, startCpuProfile } from './processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 2_000);
@@ -277,19 +277,6 @@ async function participants(db: Db): Promise<Participant[]> {
   return out;
 }
 
-async function startProfile() {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return async (file: string) => {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  };
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-surveillance-'));
   const pg = process.env.BENCH_PG_URL ? await freshDatabase(process.env.BENCH_PG_URL, 'bench_surveillance') : null;
@@ -331,7 +318,7 @@ async function main() {
     );
 
     const pgDatabase = pg?.name ?? null;
-    const stop = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
+    const stop = process.env.BENCH_CPU_PROFILE ? await startCpuProfile() : null;
     let cpuMicros = 0;
     let pgTicks = 0;
     let judged = 0;
