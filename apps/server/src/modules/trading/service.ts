@@ -125,10 +125,12 @@ export class TradingService {
           throw ownerMoving();
         }
       }
-      // No bus: a dead owner's (crash, restart) lease is waited out; a live one is out of reach.
-      if (!this.remote && !this.ownership.isLive(route.owner) && Date.now() < deadline) {
+      // No bus: a dead owner's (crash, restart) lease is waited out. Its member row still looks
+      // live for up to a lease after a kill -9, so an owner that looks live is waited for too;
+      // only one still live at the deadline is out of reach.
+      if (!this.remote && Date.now() < deadline) {
         this.ownership.forget(instrumentId);
-        take = true;
+        take = !this.ownership.isLive(route.owner);
         await new Promise((resolve) => setTimeout(resolve, 150));
         continue;
       }
