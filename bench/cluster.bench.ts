@@ -13,7 +13,8 @@
  * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first of 6 ports, 5176),
  * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover needs
  * three), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
- * their profiles there when stopped), BENCH_FAILOVER (`false` skips it).
+ * their profiles in a folder per instance when stopped; tid 0 is the main thread, the others
+ * the loader's worker), BENCH_FAILOVER (`false` skips it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
@@ -121,15 +122,18 @@ async function prepare(name: string, count: number, portBase: number, dir: strin
   const proxyPort = portBase;
   const origin = `http://localhost:${proxyPort}`;
   const servers = Array.from({ length: count }, (_, k) =>
-    startServerProcess(`${name}${k + 1}`, portBase + 1 + k, database.url, {
-      PUBLIC_URL: origin,
-      TRUST_PROXY: 'true',
-      CLUSTER_LEASE_MS: LEASE_MS,
-      ...(count > 1 ? { NATS_URL } : {}),
-      ...(CPU_PROF
-        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF} --cpu-prof-name=${name}${k + 1}.cpuprofile` }
-        : {}),
-    }),
+    startServerProcess(
+      `${name}${k + 1}`,
+      portBase + 1 + k,
+      database.url,
+      {
+        PUBLIC_URL: origin,
+        TRUST_PROXY: 'true',
+        CLUSTER_LEASE_MS: LEASE_MS,
+        ...(count > 1 ? { NATS_URL } : {}),
+      },
+      CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${name}${k + 1}`] : [],
+    ),
   );
   try {
     await Promise.all(servers.map((s) => waitReady(s.base, s.child)));

@@ -46,14 +46,18 @@ export async function freshDatabase(serverUrl: string, prefix: string) {
   };
 }
 
-/** Starts one API instance (production mode, demo seed, no liquidity provider unless asked). */
+/**
+ * Starts one API instance (production mode, demo seed, no liquidity provider unless asked).
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`, which Node 20 refuses in NODE_OPTIONS).
+ */
 export function startServerProcess(
   name: string,
   port: number,
   databaseUrl: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
