@@ -68,6 +68,10 @@ export const orders = pgTable(
     index('orders_cancelled_by_instrument_idx')
       .on(t.instrumentId, t.updatedAt)
       .where(sql`${t.status} = 'cancelled'`),
+    // A user's open orders (portfolio count, the desk's maker) whatever the user's history.
+    index('orders_open_by_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
