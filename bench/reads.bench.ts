@@ -21,6 +21,9 @@
  * CPU of the database's backends from /proc ticks.
  *
  * BENCH_SERVER_ROOT points at another checkout's root to measure its server (the "before").
+ * BENCH_DB=<name> uses (creating it if missing) and keeps that database instead of a fresh one:
+ * the trades already loaded there count towards the levels, so the 1,000,000-trade history can be
+ * loaded once (with BENCH_REQUESTS=0: load only, no measurement) and measured later.
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of each endpoint's measured requests per level there
  * (after the figures are taken: profiling itself costs CPU).
  */
@@ -29,6 +32,7 @@ import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import postgres from 'postgres';
 import { freshDatabase, load, postgresTicks, usPer } from './processes';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -48,6 +52,20 @@ const ORIGIN = 'http://localhost:5000';
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Idle time over which the app's background CPU is measured at each level. */
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 3000);
+const KEPT_DB = process.env.BENCH_DB;
+/** Idempotency keys that mark the bench's four bulk orders (found again in a kept database). */
+const BULK_ORDER_KEY = 'bench-reads-bulk';
+
+/** A named database, created when missing and never dropped. */
+async function keptDatabase(serverUrl: string, name: string) {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (!exists) await admin.unsafe(`create database "${name}"`);
+  await admin.end({ timeout: 5 });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: async () => {} };
+}
 
 const load$ = (path: string) => import(pathToFileURL(resolve(ROOT, path)).href);
 
@@ -56,7 +74,7 @@ async function main() {
   const { createDb, selectRows } = await load$('apps/server/src/db/client.ts');
   const { DEMO_PASSWORD } = await load$('apps/server/src/db/seed/users.ts');
   const { sql } = await import('drizzle-orm');
-  const db0 = await freshDatabase(PG_URL, 'bench_reads');
+  const db0 = KEPT_DB ? await keptDatabase(PG_URL, KEPT_DB) : await freshDatabase(PG_URL, 'bench_reads');
   const database = await createDb({ databaseUrl: db0.url });
   const config = {
     nodeEnv: 'test',
@@ -112,8 +130,8 @@ async function main() {
     const createOrders = async () =>
       (orderIds = await selectRows(
         db,
-        sql`insert into orders (id, user_id, instrument_id, side, type, time_in_force, price, quantity, filled_quantity, filled_value, status)
-        select gen_random_uuid(), u, ${instrument}::uuid, s, 'limit', 'GTC', 10000, 1, 1, 10000, 'filled'
+        sql`insert into orders (id, user_id, instrument_id, side, type, time_in_force, price, quantity, filled_quantity, filled_value, status, idempotency_key)
+        select gen_random_uuid(), u, ${instrument}::uuid, s, 'limit', 'GTC', 10000, 1, 1, 10000, 'filled', ${BULK_ORDER_KEY} || '-' || s
         from (values (${investor}::uuid, 'buy'), (${investor}::uuid, 'sell'), (${other}::uuid, 'buy'), (${other}::uuid, 'sell')) v(u, s)
         returning id::text as id, user_id::text as user_id, side`,
       ));
@@ -162,6 +180,26 @@ async function main() {
     let checked = false;
 
     let have = 0;
+    if (KEPT_DB) {
+      // A kept database: its bulk orders and trades (checked against the triggers when loaded).
+      orderIds = await selectRows(
+        db,
+        sql`select id::text as id, user_id::text as user_id, side from orders where idempotency_key like ${`${BULK_ORDER_KEY}-%`}`,
+      );
+      if (orderIds.length > 0) {
+        const buys = `{${orderIds
+          .filter((o) => o.side === 'buy')
+          .map((o) => o.id)
+          .join(',')}}`;
+        const [row] = await selectRows<{ n: string }>(
+          db,
+          sql`select count(*)::text as n from trades where buy_order_id = any(${buys}::uuid[])`,
+        );
+        have = Number(row!.n);
+        checked = have > 0;
+      }
+      console.log(`kept database ${KEPT_DB}: ${have} bulk trades already loaded`);
+    }
     const endpoints = [
       ['GET /api/instruments/:id/orderbook (baseline)', `/api/instruments/${instrument}/orderbook`],
       ['GET /api/instruments', '/api/instruments'],
@@ -238,7 +276,7 @@ async function main() {
       );
       let baseline = 0;
       let baselineNet = 0;
-      for (const [name, url] of endpoints) {
+      for (const [name, url] of REQUESTS > 0 ? endpoints : []) {
         const once = async () => {
           const res = await app.inject({ method: 'GET', url, headers: { cookie } });
           if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
