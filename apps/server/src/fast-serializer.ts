@@ -49,3 +49,18 @@ export function fastOkSerializer(schema: z.ZodType) {
   const ok = fastSerializer(schema);
   return (route: SerializerRoute) => (route.httpStatus === '200' ? ok : serializerCompiler(route));
 }
+
+/** A reply, as far as `sendJsonText` needs it (whatever its route's declared types). */
+interface TextReply<R> {
+  header(name: string, value: string): R;
+  send(payload: never): R;
+}
+
+/**
+ * Sends an answer already written as JSON text (a kept answer, decision 0077): Fastify passes a
+ * string with a JSON content type through without serialising it again. The route still
+ * declares its schema (OpenAPI, types); the text must follow it.
+ */
+export function sendJsonText<R extends TextReply<R>>(reply: R, text: string): R {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(text as never);
+}

@@ -19,11 +19,11 @@ import { auditContext } from '../audit/context';
 import { valueInLimitCurrency } from '../fx/service';
 import { requireAuth } from '../auth/guard';
 import { byIssuer } from './queries';
-import { fastOkSerializer } from '../../fast-serializer';
+import { fastOkSerializer, sendJsonText } from '../../fast-serializer';
 import {
   createInstrument,
   getInstrumentDetail,
-  listAllInstruments,
+  listAllInstrumentsJson,
   listInstruments,
   listInstrumentsPage,
 } from './service';
@@ -93,7 +93,7 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      if (limit === undefined && cursor === undefined) return listAllInstruments(app.db);
+      if (limit === undefined && cursor === undefined) return sendJsonText(reply, await listAllInstrumentsJson(app.db));
       const page = await listInstrumentsPage(app.db, { limit: limit ?? INSTRUMENT_PAGE, cursor });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.items;

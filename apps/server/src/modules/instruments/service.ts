@@ -8,6 +8,7 @@ import {
   type InstrumentDetail,
   type InstrumentForm,
   type InstrumentListItem,
+  instrumentListSchema,
 } from '@meridian/schemas';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../errors';
@@ -29,13 +30,14 @@ import {
   instrumentCatalogue,
   loadMarket,
   rememberEvents,
-  todayUtc,
   valuationEvents,
   valuationOf,
   type MarketContext,
 } from './catalogue';
 import { decodeIdCursor, encodeIdCursor } from '../../db/cursor';
 import { versionedTradeWindows } from '../../db/trade-window';
+import { StampedAnswer, nextUtcMidnight } from '../../db/stamped-answer';
+import { fastSerializer } from '../../fast-serializer';
 
 /**
  * Issues an instrument: terms rebuilt from the form and accepted by the ACTUS engine (422
@@ -147,16 +149,33 @@ export async function listInstruments(
   return rows.map((row) => toListItem(row, market));
 }
 
+const writeList = fastSerializer(instrumentListSchema);
+
 /**
- * `listInstruments()` of every instrument with ONE statement per request: the trade windows
- * and the reference version (db/trade-window.ts); the instruments, curves and spreads come
- * from the catalogue of that version, valuations from the per-instrument cache.
+ * `listInstruments()` of every instrument as JSON text, from ONE statement: the trade windows
+ * with the reference version and the trades' state (db/trade-window.ts); the instruments,
+ * curves and spreads come from the catalogue of that version, valuations from the
+ * per-instrument cache.
  */
-export async function listAllInstruments(db: Db): Promise<InstrumentListItem[]> {
-  const { version, windows } = await versionedTradeWindows(db);
-  const catalogue = await instrumentCatalogue(db, version);
-  const market: MarketContext = { ...catalogue, stats: marketStatsOf(windows), today: todayUtc() };
-  return catalogue.rows.map((row) => toListItem(row, market));
+const listAnswers = new StampedAnswer(async (db) => {
+  const now = Date.now();
+  const { windows, stableUntil, ...stamp } = await versionedTradeWindows(db, undefined, new Date(now));
+  const catalogue = await instrumentCatalogue(db, stamp.version);
+  const today = new Date(now).toISOString().slice(0, 10);
+  const market: MarketContext = { ...catalogue, stats: marketStatsOf(windows), today };
+  const text = writeList(catalogue.rows.map((row) => toListItem(row, market)));
+  // Valuations move with the day as well as with trades and reference data.
+  return { stamp, until: Math.min(stableUntil, nextUtcMidnight(now)), value: text };
+});
+
+/**
+ * `GET /api/instruments` (whole list) as JSON text, the same for every caller and kept per
+ * state of the trades and reference data (db/stamped-answer.ts, decision 0077): a request
+ * costs one small statement until a trade or a reference write commits, or a trade leaves the
+ * 24-hour window.
+ */
+export function listAllInstrumentsJson(db: Db): Promise<string> {
+  return listAnswers.get(db);
 }
 
 /**

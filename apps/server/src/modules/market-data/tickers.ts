@@ -1,7 +1,9 @@
-import { fromMinorUnits, type Ticker } from '@meridian/schemas';
+import { fromMinorUnits, marketDataSchema, type Ticker } from '@meridian/schemas';
 import type { Db } from '../../db/client';
 import { VersionedCache } from '../../db/reference-version';
+import { StampedAnswer } from '../../db/stamped-answer';
 import { versionedTradeWindows } from '../../db/trade-window';
+import { fastSerializer } from '../../fast-serializer';
 import { emptyStats, listedInstruments, tradeStatsOf, type ListedInstrument, type TradeStats } from './queries';
 
 /** Percent change rounded to 2 decimals; null without a reference price. */
@@ -55,4 +57,41 @@ export async function tickers(db: Db, trading: BookQuotes, instrumentId?: string
   const listed = instrumentId === undefined ? listing : listing.filter((i) => i.id === instrumentId);
   const stats = tradeStatsOf(windows);
   return listed.map((i) => toTicker(i, stats.get(i.id) ?? emptyStats(), trading.bestPrices(i.id)));
+}
+
+type Best = { bid: number; ask: number } | null;
+const sameBest = (a: Best, b: Best) => a === b || (a !== null && b !== null && a.bid === b.bid && a.ask === b.ask);
+
+/** The tickers of one snapshot of the trades, and their text at the best prices last seen. */
+interface TickerBoard {
+  listing: ListedInstrument[];
+  stats: Map<string, TradeStats>;
+  bests: Best[];
+  text: string | null;
+}
+
+const writeTickers = fastSerializer(marketDataSchema);
+
+const boards = new StampedAnswer<TickerBoard>(async (db) => {
+  const { windows, stableUntil, ...stamp } = await versionedTradeWindows(db);
+  const listing = await listings.get(db, stamp.version, () => listedInstruments(db));
+  return { stamp, until: stableUntil, value: { listing, stats: tradeStatsOf(windows), bests: [], text: null } };
+});
+
+/**
+ * `GET /api/market-data` as JSON text, the same for every caller: the trade figures kept per
+ * state of the trades and reference data (db/stamped-answer.ts, decision 0077), so a request
+ * costs one small statement until a trade commits or one leaves the 24-hour window; the text
+ * is written again only when a best bid or ask moved in the books.
+ */
+export async function tickersJson(db: Db, trading: BookQuotes): Promise<string> {
+  const board = await boards.get(db);
+  const bests = board.listing.map((i) => trading.bestPrices(i.id));
+  if (board.text === null || bests.some((best, k) => !sameBest(best, board.bests[k]!))) {
+    board.text = writeTickers(
+      board.listing.map((i, k) => toTicker(i, board.stats.get(i.id) ?? emptyStats(), bests[k]!)),
+    );
+    board.bests = bests;
+  }
+  return board.text;
 }

@@ -1,9 +1,15 @@
-import type { ContractType, PortfolioAnalytics, ReportingFx } from '@meridian/schemas';
+import {
+  portfolioAnalyticsSchema,
+  type ContractType,
+  type PortfolioAnalytics,
+  type ReportingFx,
+} from '@meridian/schemas';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { uuidArray } from '../../db/json-rows';
 import { REFERENCE_VERSION } from '../../db/reference-version';
 import { accountPositions, instruments } from '../../db/schema';
+import { fastSerializer } from '../../fast-serializer';
 import { FX_SOURCE, fxTableAt, type FxTable } from '../fx/service';
 import { cataloguePrice, instrumentCatalogue, type InstrumentCatalogue } from '../instruments/catalogue';
 import { userAccountCode } from '../ledger';
@@ -12,28 +18,65 @@ import { valuePortfolio, type Basis } from './portfolio';
 /** Totals are reported in this currency unless the caller chooses another (SPEC: dollars). */
 export const REPORTING_CURRENCY = 'USD';
 
-/**
- * Cash, positions at their marks, P&L and activity counts of one user, totals in `currency`
- * converted with the latest ECB reference rates (modules/fx, exact decimals).
- *
- * One statement per request (issue 16 item 8): the user's balances, kept positions, counts and
- * the marks of the instruments concerned, with the reference version; the instruments, their
- * model prices and the FX rates come from the caches of that version (decision 0067).
- */
-export async function portfolioAnalytics(
+const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** The analytics of one read of the user's state (userStateRow). */
+async function analyticsOf(
   db: Db,
   userId: string,
-  currency: string = REPORTING_CURRENCY,
-  now = new Date(),
+  currency: string,
+  dayStart: Date,
+  state: UserState,
 ): Promise<PortfolioAnalytics> {
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const state = await userState(db, userId, dayStart);
   const [catalogue, fx] = await Promise.all([instrumentCatalogue(db, state.version), fxTableAt(db, state.version)]);
   const toReporting = (amount: bigint, from: string) =>
     from === currency ? amount : fx.has(from) && fx.has(currency) ? fx.convert(amount, from, currency) : null;
   const { notConverted, ...analytics } = valueOf(state, catalogue, userId, currency, toReporting, dayStart);
   const held = new Set([...analytics.cash.map((c) => c.currency), ...analytics.positions.map((p) => p.currency)]);
   return { ...analytics, fx: reportingFx(fx, currency, held, notConverted) };
+}
+
+const writeAnalytics = fastSerializer(portfolioAnalyticsSchema);
+/** Users whose last answer is kept per database (the least recently asked go first). */
+const KEPT_ANSWERS = 10_000;
+const keptAnswers = new WeakMap<object, Map<string, { state: string; text: string }>>();
+
+/**
+ * `GET /api/portfolio/analytics` as JSON text: cash, positions at their marks, P&L and activity
+ * counts of one user, totals in `currency` converted with the latest ECB reference rates
+ * (modules/fx, exact decimals).
+ *
+ * One statement per request (issue 16 item 8): the user's balances, kept positions, counts and
+ * the marks of the instruments concerned, with the reference version; the instruments, their
+ * model prices and the FX rates come from the caches of that version (decision 0067). The
+ * answer depends on nothing else but the UTC day, so when the row is the one the user's last
+ * call read, the text written then is the answer (decision 0077): no parsing, valuing or
+ * writing again.
+ */
+export async function portfolioAnalyticsJson(
+  db: Db,
+  userId: string,
+  currency: string = REPORTING_CURRENCY,
+  now = new Date(),
+): Promise<string> {
+  const dayStart = utcDayStart(now);
+  const row = await userStateRow(db, userId, dayStart);
+  const state = `${dayStart.toISOString()}\u0001${Object.values(row).join('\u0001')}`;
+  let kept = keptAnswers.get(db);
+  if (!kept) keptAnswers.set(db, (kept = new Map()));
+  const key = `${userId} ${currency}`;
+  const last = kept.get(key);
+  if (last?.state === state) {
+    // Most recently asked last: the first key is the one to drop when full.
+    kept.delete(key);
+    kept.set(key, last);
+    return last.text;
+  }
+  const text = writeAnalytics(await analyticsOf(db, userId, currency, dayStart, parseUserState(row)));
+  kept.delete(key);
+  kept.set(key, { state, text });
+  if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+  return text;
 }
 
 /** The rates behind a conversion into `currency` of the `held` currencies. */
@@ -49,7 +92,7 @@ export function reportingFx(fx: FxTable, currency: string, held: Set<string>, no
   return { source: FX_SOURCE, rateDate, rates, notConverted };
 }
 
-/** What one request reads of a user (userState). */
+/** What one request reads of a user (userStateRow, parsed). */
 interface UserState {
   version: bigint;
   account: string | null;
@@ -71,9 +114,9 @@ const parsed = <T>(text: string | null | undefined): T[] => (text ? (JSON.parse(
  * so one snapshot. Marks are index probes (the last trade, the last before the day), never a
  * scan of the history.
  */
-async function userState(db: Db, userId: string, dayStart: Date): Promise<UserState> {
+async function userStateRow(db: Db, userId: string, dayStart: Date): Promise<UserStateRow> {
   const today = dayStart.toISOString().slice(0, 10);
-  const [row] = await selectRows<Record<string, string | null>>(
+  const [row] = await selectRows<UserStateRow>(
     db,
     sql`with a as (select id from ledger_accounts where code = ${userAccountCode(userId)}),
       bal as (select b.asset_type, b.asset, b.total, b.reserved from balances b where b.account_id = (select id from a)),
@@ -92,7 +135,13 @@ async function userState(db: Db, userId: string, dayStart: Date): Promise<UserSt
           left join lateral (select t.price from trades t where t.instrument_id = ids.id::uuid
             and t.created_at < ${dayStart.toISOString()} order by t.created_at desc, t.sequence desc limit 1) d on true)::text as marks`,
   );
-  const r = row!;
+  return row!;
+}
+
+/** The one row of userStateRow, as text. */
+type UserStateRow = Record<string, string | null>;
+
+function parseUserState(r: UserStateRow): UserState {
   type Text = string | null;
   return {
     version: BigInt(r.version!),

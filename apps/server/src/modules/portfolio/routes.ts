@@ -1,11 +1,8 @@
 import { errorResponseSchema, portfolioAnalyticsQuerySchema, portfolioAnalyticsSchema } from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/guard';
-import { fastOkSerializer } from '../../fast-serializer';
-import { portfolioAnalytics } from './portfolio-queries';
-
-/** The analytics, built from typed values, written by fast-json-stringify (issue 16 item 8). */
-const analyticsAnswers = fastOkSerializer(portfolioAnalyticsSchema);
+import { sendJsonText } from '../../fast-serializer';
+import { portfolioAnalyticsJson } from './portfolio-queries';
 
 /** The signed-in user's portfolio, valued from ledger balances and trades (see portfolio.ts). */
 const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,9 +17,9 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: portfolioAnalyticsQuerySchema,
         response: { 200: portfolioAnalyticsSchema, 400: errorResponseSchema },
       },
-      serializerCompiler: analyticsAnswers as never,
     },
-    async (request) => portfolioAnalytics(app.db, request.user.id, request.query.currency),
+    async (request, reply) =>
+      sendJsonText(reply, await portfolioAnalyticsJson(app.db, request.user.id, request.query.currency)),
   );
 };
 
