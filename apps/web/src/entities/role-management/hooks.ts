@@ -19,8 +19,9 @@ import {
 import { roleManagementKeys as keys } from './keys';
 
 /**
- * A panel list: loaded when signed in; a failure (e.g. 403 for a non-administrator) is
- * logged and reads as an empty list (SPEC §8 "List load failures in role management: logged only").
+ * A panel list: loaded when signed in; a failure (e.g. 403 for a non-administrator) is logged
+ * (SPEC §8 "List load failures in role management: logged only") and left as the query's error,
+ * so lists read `data ?? []` while counts can tell "none" from "not visible to you".
  */
 function usePanelList<T>(queryKey: QueryKey, load: () => Promise<T[]>, enabled = true) {
   const { isAuthenticated } = useAuth();
@@ -32,7 +33,7 @@ function usePanelList<T>(queryKey: QueryKey, load: () => Promise<T[]>, enabled =
         return await load();
       } catch (error) {
         console.error(`Failed to load ${String(queryKey.at(-1))}`, error);
-        return [] as T[];
+        throw error;
       }
     },
   });

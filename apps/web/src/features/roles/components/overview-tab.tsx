@@ -3,28 +3,30 @@ import { Building2, KeyRound, ShieldCheck, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
+import { type OverviewCount, overviewCountText } from '../lib/overview-counts';
 import { OVERVIEW_REQUESTS } from '../lib/texts';
 import { MyBadgesCard } from './my-badges-card';
 import { PendingApprovalsCard } from './pending-approvals-card';
 import { LevelBadge, StatusBadge } from './status-badges';
 
 type Props = {
-  counts: { departments: number; roles: number; permissions: number; assignments: number };
+  counts: Record<'departments' | 'roles' | 'permissions' | 'assignments', OverviewCount>;
   requests: ElevationRequest[];
   canApprove: boolean;
 };
 
 function CountCard({
   title,
-  value,
+  count,
   caption,
   icon,
 }: {
   title: string;
-  value: number;
+  count: OverviewCount;
   caption: string;
   icon: ReactNode;
 }) {
+  const shown = overviewCountText(count, caption);
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between pb-2">
@@ -32,8 +34,8 @@ function CountCard({
         {icon}
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-semibold tabular-nums">{value}</p>
-        <p className="text-xs text-muted-foreground">{caption}</p>
+        <p className="text-2xl font-semibold tabular-nums">{shown.value}</p>
+        <p className="text-xs text-muted-foreground">{shown.caption}</p>
       </CardContent>
     </Card>
   );
@@ -47,25 +49,25 @@ export function OverviewTab({ counts, requests, canApprove }: Props) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <CountCard
           title="Departments"
-          value={counts.departments}
+          count={counts.departments}
           caption="Active departments"
           icon={<Building2 className={icon} aria-hidden />}
         />
         <CountCard
           title="Roles"
-          value={counts.roles}
+          count={counts.roles}
           caption="Defined roles"
           icon={<ShieldCheck className={icon} aria-hidden />}
         />
         <CountCard
           title="Permissions"
-          value={counts.permissions}
+          count={counts.permissions}
           caption="System permissions defined"
           icon={<KeyRound className={icon} aria-hidden />}
         />
         <CountCard
           title="Active Assignments"
-          value={counts.assignments}
+          count={counts.assignments}
           caption="Current role assignments"
           icon={<UserCheck className={icon} aria-hidden />}
         />

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   useAssignments,
   useDepartments,
@@ -14,6 +13,7 @@ import { AssignmentsTab } from '../components/assignments-tab';
 import { AuditTab } from '../components/audit-tab';
 import { DepartmentsTab } from '../components/departments-tab';
 import { OverviewTab } from '../components/overview-tab';
+import { overviewCount } from '../lib/overview-counts';
 import { PermissionsTab } from '../components/permissions-tab';
 import { RolesTab } from '../components/roles-tab';
 import { ROLES_TEXT } from '../lib/texts';
@@ -26,15 +26,13 @@ export default function RolesPage() {
   const assignments = useAssignments();
   const requests = useElevationRequests();
   const { held } = useMyPermissions();
-  const counts = useMemo(
-    () => ({
-      departments: departments.data?.length ?? 0,
-      roles: roles.data?.length ?? 0,
-      permissions: permissions.data?.length ?? 0,
-      assignments: assignments.data?.length ?? 0,
-    }),
-    [departments.data, roles.data, permissions.data, assignments.data],
-  );
+  // A list the server refuses to this user shows no figure, not 0 (the permission each list needs).
+  const counts = {
+    departments: overviewCount(departments, 'Manage Departments'),
+    roles: overviewCount(roles, 'Manage Roles'),
+    permissions: overviewCount(permissions, 'a session'),
+    assignments: overviewCount(assignments, 'Manage Roles'),
+  };
 
   return (
     <section>
