@@ -82,7 +82,12 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
 export class DatabaseConnectError extends Error {}
 
 async function openPostgres(url: string): Promise<Database> {
-  const client = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
+  // JIT off for the API's sessions: PostgreSQL compiles a statement whose estimated cost passes
+  // jit_above_cost, and on tables that were never analyzed (CI runs without autovacuum) the
+  // estimates follow table size, not what a statement reads: the read endpoints' trade windows
+  // (a few index probes) were JIT-compiled on every call at 1,000,000 trades, ~150 ms of CPU each
+  // (docs/benchmarks.md, decision 0077). No statement of the API is long enough to gain from it.
+  const client = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 10, connection: { jit: 'off' } });
   try {
     await client`select 1`;
   } catch (error) {
