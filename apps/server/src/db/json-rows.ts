@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * Rows for set-based SQL: a whole batch travels as ONE JSON parameter and is expanded
  * server-side with `json_to_recordset`, so the statement text stays constant (prepared
- * once) and its size does not grow with the batch. Bigints travel as strings, which
+ * once where it runs through `executePrepared`) and its size does not grow with the batch. Bigints travel as strings, which
  * PostgreSQL reads back into bigint columns exactly. Typed `json`, not `jsonb`: read once
  * as it is expanded, without building the binary form (about 1 us less per row here).
  */

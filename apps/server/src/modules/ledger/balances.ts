@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { jsonRows, rowsOf, uuidArray } from '../../db/json-rows';
+import { executePrepared } from '../../db/prepared';
 import { balances, type AssetType } from '../../db/schema';
 
 /** Which balance: an account's cash in a currency, or its units of an instrument. */
@@ -76,14 +77,17 @@ async function selectAvailable(
     asset_type: k.assetType,
     asset: k.asset,
   }));
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     select b.account_id, b.asset_type, b.asset, b.total - b.reserved as available
     from balances b
     join json_to_recordset(${jsonRows(wanted)}::json) as k(account_id uuid, asset_type text, asset text)
       on b.account_id = k.account_id and b.asset_type = k.asset_type and b.asset = k.asset
     where b.account_id = any(${uuidArray(wanted.map((k) => k.account_id))})
     order by b.account_id, b.asset_type, b.asset
-    ${forUpdate ? sql`for update of b` : sql``}`);
+    ${forUpdate ? sql`for update of b` : sql``}`,
+  );
   for (const row of rowsOf(result)) {
     const key = {
       accountId: String(row.account_id),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { jsonRows, rowsOf, uuidArray } from '../../db/json-rows';
+import { executePrepared } from '../../db/prepared';
 import type { AssetType } from '../../db/schema';
 import { unprocessable } from '../../errors';
 import type { BalanceKey, BalanceState } from './balances';
@@ -45,7 +46,7 @@ export async function commit(
   const ctes = [...alongside, ...journalCtes(batch.entries)];
   const deltas = batch.balanceDeltas();
   if (deltas.length === 0) {
-    if (ctes.length > 0) await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+    if (ctes.length > 0) await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select 1`);
     return [];
   }
   // The guard runs exactly once (one row even when no balance was written), after every CTE.
@@ -54,12 +55,15 @@ export async function commit(
   const all = sql.join([...ctes, ...balanceCtes(deltas)], sql`, `);
   if (options.answer === false) {
     // Callers that do not read the balances back (post, settle): one row instead of one per balance.
-    await db.execute(sql`with ${all} select ${guard} as ok`);
+    await executePrepared(db, sql`with ${all} select ${guard} as ok`);
     return [];
   }
-  const result = await db.execute(sql`with ${all}
+  const result = await executePrepared(
+    db,
+    sql`with ${all}
     select ${guard} as ok, x.account_id, x.asset_type, x.asset, x.total, x.reserved
-    from (select 1) g left join (select * from bal_upd union all select * from bal_ins) x on true`);
+    from (select 1) g left join (select * from bal_upd union all select * from bal_ins) x on true`,
+  );
   return rowsOf(result).map((row) => ({
     accountId: String(row.account_id),
     assetType: row.asset_type as AssetType,
