@@ -112,8 +112,9 @@ export async function prepareMarket(
     call(cookie, method, path, body, base, origin);
   const issuer = cookies.get(TRADERS[0]!)!;
   const custodian = await signIn('custodian@meridian.test', base, origin);
-  // Over the single-signature limit: the second custodian countersigns each deposit.
-  const custodian2 = await signIn('custodian2@meridian.test', base, origin);
+  // Over the single-signature limit: the second custodian countersigns each deposit (signed in
+  // when first needed: trees from before dual control have no second custodian).
+  let custodian2: string | undefined;
   for (const email of TRADERS) {
     let res = await api(custodian, 'POST', '/api/custody/deposits', {
       email,
@@ -122,6 +123,7 @@ export async function prepareMarket(
     });
     if (res.status === 202) {
       const { approvalId } = res.body as { approvalId: string };
+      custodian2 ??= await signIn('custodian2@meridian.test', base, origin);
       res = await api(custodian2, 'POST', `/api/custody/approvals/${approvalId}/approve`, {});
       if (res.status === 200) res = { ...res, status: 201 };
     }
