@@ -3,13 +3,19 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * Rows for set-based SQL: a whole batch travels as ONE JSON parameter and is expanded
  * server-side with `json_to_recordset`, so the statement text stays constant (prepared
- * once where it runs through `executePrepared`) and its size does not grow with the batch. Bigints travel as strings, which
- * PostgreSQL reads back into bigint columns exactly. Typed `json`, not `jsonb`: read once
- * as it is expanded, without building the binary form (about 1 us less per row here).
+ * once where it runs through `executePrepared`) and its size does not grow with the batch.
+ * Bigints travel as decimal strings (`String(x)`, see `JsonRow`), which PostgreSQL reads back
+ * into bigint columns exactly; converted by the caller, so `JSON.stringify` runs without a
+ * replacer function — on V8's fast path, about three times quicker on the order batch's rows.
+ * Typed `json`, not `jsonb`: read once as it is expanded, without building the binary form
+ * (about 1 us less per row here).
  */
-export function jsonRows(rows: readonly object[]): string {
-  return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+export function jsonRows(rows: readonly JsonRow[]): string {
+  return JSON.stringify(rows);
 }
+
+/** One row of `jsonRows`: JSON values and dates (written as ISO text); a bigint as `String(x)`. */
+export type JsonRow = Readonly<Record<string, string | number | boolean | null | Date>>;
 
 /**
  * `array[...]::uuid[]` of the given ids, from ONE JSON parameter. Added as `col = any(...)`

@@ -12,7 +12,7 @@ describe('executePrepared', () => {
   afterAll(() => t.close());
 
   const sum = (values: bigint[]) =>
-    sql`select sum(v)::text as total from json_to_recordset(${jsonRows(values.map((v) => ({ v })))}::json) as r(v bigint)`;
+    sql`select sum(v)::text as total from json_to_recordset(${jsonRows(values.map((v) => ({ v: String(v) })))}::json) as r(v bigint)`;
 
   it('answers the rows of the statement, with new parameters on every run, alone and in a transaction', async () => {
     expect(rowsOf(await executePrepared(t.db, sum([1n, 2n])))).toEqual([{ total: '3' }]);

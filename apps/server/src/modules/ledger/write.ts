@@ -150,7 +150,7 @@ function journalCtes(entries: readonly PostedEntry[]): SQL[] {
       account_id: l.accountId,
       asset_type: l.assetType,
       asset: l.asset,
-      amount: l.amount,
+      amount: String(l.amount),
     })),
   );
   return [
@@ -178,8 +178,8 @@ function balanceCtes(deltas: readonly BalanceDelta[]): SQL[] {
     account_id: d.accountId,
     asset_type: d.assetType,
     asset: d.asset,
-    total: d.total,
-    reserved: d.reserved,
+    total: String(d.total),
+    reserved: String(d.reserved),
   }));
   const accounts = uuidArray(deltas.map((d) => d.accountId));
   // Small batches (the order path) keep the per-row `any(...)` beside each probe, the plan they
