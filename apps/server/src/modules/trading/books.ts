@@ -1,5 +1,5 @@
 import { Side } from '@meridian/matching';
-import { fromMinorUnits, type BookLevel } from '@meridian/schemas';
+import { fromMinorUnits, type BookLevel, type Order } from '@meridian/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -9,7 +9,7 @@ import { auditInsertCte } from '../audit/record';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
-import { InstrumentDesk, OwnerRegistry } from './desk';
+import { InstrumentDesk, OwnerRegistry, type OrderState } from './desk';
 import { orderDto, tradeDto } from './dto';
 import { auditEntries, runBatch, type BatchContext, type BatchWrites, type Command, type Outcome } from './order-flow';
 import { isFenceRefusal, type Ownership } from './ownership';
@@ -168,9 +168,10 @@ export class Books {
           await this.takeBack(entry, ran);
           continue;
         }
-        this.publish(entry, result.writes);
-        // Answer with the state as committed; later batches keep mutating resting orders.
-        return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order } } : o));
+        const dtos = this.publish(entry, result.writes);
+        // Answer with the state as committed (later batches keep mutating resting orders), and
+        // with the DTO the stream got: one per order, not one for the stream and one for the answer.
+        return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order }, dto: dtos.get(o.order) } : o));
       } catch (error) {
         // Another instance owns the book now: this desk is stale, the commands go to the new owner.
         if (isFenceRefusal(error)) {
@@ -223,10 +224,15 @@ export class Books {
     return result;
   }
 
-  private publish(entry: DeskEntry, writes: BatchWrites): void {
+  /** Publishes a committed batch's events; answers the order DTOs it sent, by order. */
+  private publish(entry: DeskEntry, writes: BatchWrites): Map<OrderState, Order> {
     const { instrument } = entry.desk;
-    for (const order of new Set([...writes.inserted, ...writes.updated.values()])) {
-      this.bus.publish({ type: 'order', order: orderDto(order, instrument), userId: order.userId });
+    const dtos = new Map<OrderState, Order>();
+    for (const order of [...writes.inserted, ...writes.updated.values()]) {
+      if (dtos.has(order)) continue;
+      const dto = orderDto(order, instrument);
+      dtos.set(order, dto);
+      this.bus.publish({ type: 'order', order: dto, userId: order.userId });
     }
     for (const trade of writes.trades)
       this.bus.publish({ type: 'trade', trade: tradeDto(trade, instrument), seq: this.nextSeq(instrument.id) });
@@ -241,6 +247,7 @@ export class Books {
         });
       });
     }
+    return dtos;
   }
 }
 

@@ -72,7 +72,7 @@ export class OrderEntry {
 
   answer(outcome: Outcome): Order {
     if (!outcome.ok) throw outcome.error;
-    return orderDto(outcome.order, this.trading.instrumentOf(outcome.order.instrumentId)!);
+    return outcome.dto ?? orderDto(outcome.order, this.trading.instrumentOf(outcome.order.instrumentId)!);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
 import { randomUUID } from 'node:crypto';
-import { formatMoneyText, fromMinorUnits, isOnPriceTick, priceTickMessage } from '@meridian/schemas';
+import { formatMoneyText, fromMinorUnits, isOnPriceTick, priceTickMessage, type Order } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
 import { addBusinessDays, tradeDate } from '../settlement/calendar';
@@ -11,7 +11,8 @@ import type { InstrumentDesk, OrderState } from './desk';
 export type Command =
   | { kind: 'place'; order: OrderState; audit?: AuditContext }
   | { kind: 'cancel'; orderId: string; userId: string; audit?: AuditContext };
-export type Outcome = { ok: true; order: OrderState; replayed: boolean } | { ok: false; error: AppError };
+/** `dto`: the order's answer as the batch published it (built once per order; absent for replays and remote answers). */
+export type Outcome = { ok: true; order: OrderState; replayed: boolean; dto?: Order } | { ok: false; error: AppError };
 
 export interface TradeRecord {
   id: string;
