@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * once where it runs through `executePrepared`) and its size does not grow with the batch.
  * Bigints travel as decimal strings (`String(x)`, see `JsonRow`), which PostgreSQL reads back
  * into bigint columns exactly; converted by the caller, so `JSON.stringify` runs without a
- * replacer function — on V8's fast path, about three times quicker on the order batch's rows.
+ * replacer function, on V8's fast path (a replacer made it 3.0% of the order path's main thread).
  * Typed `json`, not `jsonb`: read once as it is expanded, without building the binary form
  * (about 1 us less per row here).
  */
