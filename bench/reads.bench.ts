@@ -7,7 +7,8 @@
  * the ledger: every trade has its two filled orders' share, a settlement and a DvP journal
  * entry (four lines); the measured investor alternately buys and sells one unit at the same
  * price, so each pair nets to zero and every balance still equals the sum of its lines. The
- * trades go back in time from now, the largest level spanning BENCH_DAYS (default 365): each level
+ * trades go back in time from now, 1,000,000 of them spanning BENCH_DAYS (default 365; fixed spacing,
+ * so the first trades, those checked against the rebuild, stay newer than the demo seed's): each level
  * adds older history while the last 24 hours keep the same trades. Where the read models of
  * drizzle/0026 exist, the first BENCH_CHECK (default 1000) trades go in through their insert
  * triggers and read_models_rebuild() must then leave every read-model row as it was; the rest
@@ -137,14 +138,14 @@ async function main() {
       ));
     const orderOf = (user: string, side: string) => orderIds.find((o) => o.user_id === user && o.side === side)!.id;
 
-    /** Bulk trades k in [from, to): trade k at now - k x spacing (the largest level spans DAYS), so each
+    /** Bulk trades k in [from, to): trade k at now - k x spacing (1,000,000 trades span DAYS), so each
      * level adds older history while the last 24 hours stay the same. Even k: the investor buys one
      * unit, odd k: sells it back. */
     const insertTrades = async (from: number, to: number) => {
       if (orderIds.length === 0) await createOrders();
       await db.execute(sql`with g as (
           select k, gen_random_uuid() as trade_id, gen_random_uuid() as entry_id,
-            now() - make_interval(secs => ${(DAYS * 86_400) / Math.max(1, LEVELS.at(-1)!)}::float8 * k) as at,
+            now() - make_interval(secs => ${(DAYS * 86_400) / 1_000_000}::float8 * k) as at,
             10000 + (k % 50) as price, k % 2 = 0 as investor_buys
           from generate_series(${from}::bigint, ${to - 1}::bigint) k),
         t as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
@@ -209,7 +210,7 @@ async function main() {
     ] as const;
     console.log(
       `bench:reads — PostgreSQL, ${hasReadModels ? 'read models (drizzle/0026)' : 'no read models (before)'}, ` +
-        `${ROOT}, ${cpus().length} × ${cpus()[0]?.model}, ${REQUESTS} requests per endpoint after ${WARMUP}, trades over ${DAYS} days`,
+        `${ROOT}, ${cpus().length} × ${cpus()[0]?.model}, ${REQUESTS} requests per endpoint after ${WARMUP}, 1,000,000 trades over ${DAYS} days`,
     );
     for (const level of LEVELS) {
       const started = performance.now();
