@@ -3,7 +3,9 @@
  * (issue 16): the same wrk order load (bench/orders.lua, 64 connections) through the proxy to
  * ONE instance and to THREE instances (NATS routing and fan-out), alternated in one run, with
  * the CPU every process spent per order (/proc ticks: the instances' main threads and whole
- * processes, the database's PostgreSQL backends, nats-server, the proxy, wrk); then failover:
+ * processes, the database's PostgreSQL backends, nats-server, the proxy, wrk), each instance's
+ * share, the database's transactions per order (pg_stat_database) and what each setup spends
+ * idle (timers: subtracted for the "net of idle" figures); then failover:
  * under load from a Node client, kill -9 the owner of the busiest book and measure the time
  * until that book accepts orders again, that no acknowledged order is missing, and the ledger
  * invariants. Figures in docs/benchmarks.md.
@@ -23,6 +25,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { createDb, selectRows } from '../apps/server/src/db/client';
 import { ledgerInvariantViolations } from '../apps/server/src/test/ledger-invariants';
 import { prepareMarket, signIn, TRADERS } from './orders-setup';
@@ -66,6 +69,10 @@ interface Setup {
   proxy: ReturnType<typeof spawn>;
   /** Idle CPU (no load) of the servers, PostgreSQL and NATS together, in ticks per millisecond. */
   idlePerMs: number;
+  /** Idle CPU by group (servers, PostgreSQL, NATS), ticks per millisecond: what timers cost with no load. */
+  idleByGroup: Record<string, number>;
+  /** Database transactions per millisecond with no load (leases, heartbeats, pollers). */
+  idleXactsPerMs: number;
 }
 
 interface RunResult {
@@ -79,6 +86,10 @@ interface RunResult {
   cpu: Record<string, number>;
   /** µs of CPU per order of servers + PostgreSQL + NATS, less what the idle setup spends in the same time. */
   netPlatform: number;
+  /** Database transactions (commits + rollbacks, pg_stat_database) per order, less the idle setup's. */
+  xactsPerOrder: number;
+  /** µs of CPU per order of each instance's whole process. */
+  perInstance: Record<string, number>;
   load: string;
 }
 
@@ -161,7 +172,19 @@ async function prepare(name: string, count: number, portBase: number, dir: strin
       marketFile,
       JSON.stringify({ instrumentId: instrumentIds[0], instrumentIds, origin, cookies: [...cookies.values()] }),
     );
-    return { name, proxyPort, servers, database, marketFile, instrumentIds, cookies, proxy, idlePerMs: 0 };
+    return {
+      name,
+      proxyPort,
+      servers,
+      database,
+      marketFile,
+      instrumentIds,
+      cookies,
+      proxy,
+      idlePerMs: 0,
+      idleByGroup: {},
+      idleXactsPerMs: 0,
+    };
   } catch (error) {
     proxy.kill();
     await Promise.all(servers.map(stopServerProcess));
@@ -188,11 +211,31 @@ const platformTicks = (t: ReturnType<typeof ticks>) => t['server processes'] + t
 /** What the setup spends with no load (timers: leases, heartbeats, meters, pollers), ticks per ms. */
 async function measureIdle(setup: Setup): Promise<void> {
   await new Promise((r) => setTimeout(r, 1_000));
-  const before = platformTicks(ticks(setup, undefined));
+  const before = ticks(setup, undefined);
+  const xacts = await transactions(setup);
   const start = performance.now();
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1_000));
-  setup.idlePerMs = (platformTicks(ticks(setup, undefined)) - before) / (performance.now() - start);
+  const after = ticks(setup, undefined);
+  const elapsed = performance.now() - start;
+  setup.idlePerMs = (platformTicks(after) - platformTicks(before)) / elapsed;
+  for (const group of ['server processes', 'PostgreSQL', 'nats-server'] as const)
+    setup.idleByGroup[group] = (after[group] - before[group]) / elapsed;
+  setup.idleXactsPerMs = ((await transactions(setup)) - xacts) / elapsed;
 }
+
+let statsClient: ReturnType<typeof postgres> | null = null;
+/**
+ * Transactions the setup's database committed or rolled back so far (pg_stat_database; a
+ * backend reports them at most once a second, so read a second and a half after a run).
+ */
+async function transactions(setup: Setup): Promise<number> {
+  statsClient ??= postgres(PG_URL, { max: 1, onnotice: () => {} });
+  const [row] = await statsClient<{ n: string }[]>`select (xact_commit + xact_rollback)::text as n
+    from pg_stat_database where datname = ${setup.database.name}`;
+  return Number(row?.n ?? 0);
+}
+/** How long after a run its transaction counts are read: backends report at most once a second. */
+const STATS_DELAY_MS = 1_500;
 
 async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<RunResult> {
   const wrk = spawn(
@@ -212,6 +255,8 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
     },
   );
   const before = ticks(setup, wrk.pid);
+  const instancesBefore = setup.servers.map((s) => cpuTicks(s.child.pid!));
+  const xactsBefore = await transactions(setup);
   const start = performance.now();
   let output = '';
   let wrkTicks = 0;
@@ -222,7 +267,10 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
   const code = await new Promise<number | null>((resolve) => wrk.on('close', resolve));
   clearInterval(sampler);
   const after = { ...ticks(setup, undefined), wrk: wrkTicks };
+  const instancesAfter = setup.servers.map((s) => cpuTicks(s.child.pid!));
   const elapsedMs = performance.now() - start;
+  await new Promise((r) => setTimeout(r, STATS_DELAY_MS));
+  const xacts = (await transactions(setup)) - xactsBefore - setup.idleXactsPerMs * (elapsedMs + STATS_DELAY_MS);
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
@@ -248,6 +296,10 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
     netPlatform: usPer(
       Math.max(0, platformTicks(after) - platformTicks(before) - setup.idlePerMs * elapsedMs),
       r.requests,
+    ),
+    xactsPerOrder: r.requests > 0 ? xacts / r.requests : Number.NaN,
+    perInstance: Object.fromEntries(
+      setup.servers.map((s, k) => [s.name, usPer(instancesAfter[k]! - instancesBefore[k]!, r.requests)]),
     ),
     load: load(),
   };
@@ -399,15 +451,31 @@ async function main(): Promise<void> {
 
     const groups = Object.keys(results[0]!.cpu);
     console.log(
-      `\nidle (no load, ${IDLE_SECONDS} s): ${setups.map((s) => `${s.name} ${((s.idlePerMs / CLOCK_TICKS) * 1e6).toFixed(0)} us of CPU per second (servers + PostgreSQL + NATS)`).join(', ')}`,
+      `\nidle (no load, ${IDLE_SECONDS} s): ${setups
+        .map(
+          (s) =>
+            `${s.name} ${((s.idlePerMs / CLOCK_TICKS) * 1e6).toFixed(0)} us of CPU per second (servers + PostgreSQL + NATS; ${Object.entries(
+              s.idleByGroup,
+            )
+              .map(([g, v]) => `${g} ${((v / CLOCK_TICKS) * 1e6).toFixed(0)}`)
+              .join(', ')}), ${(s.idleXactsPerMs * 1000).toFixed(1)} transactions per second`,
+        )
+        .join('; ')}`,
     );
     console.log(
-      `\n| setup | orders/s | p50 | p99 | ${groups.map((g) => `${g} us/order`).join(' | ')} | servers + PostgreSQL + NATS net of idle, us/order | statuses | load 1/5/15 |`,
+      `\n| setup | orders/s | p50 | p99 | ${groups.map((g) => `${g} us/order`).join(' | ')} | servers + PostgreSQL + NATS net of idle, us/order | PostgreSQL transactions/order (net of idle) | statuses | load 1/5/15 |`,
     );
-    console.log(`|---|---:|---:|---:|${groups.map(() => '---:').join('|')}|---:|---|---|`);
+    console.log(`|---|---:|---:|---:|${groups.map(() => '---:').join('|')}|---:|---:|---|---|`);
     for (const r of results)
       console.log(
-        `| ${r.setup} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${groups.map((g) => r.cpu[g]!.toFixed(0)).join(' | ')} | ${r.netPlatform.toFixed(0)} | ${JSON.stringify(r.statuses)} | ${r.load} |`,
+        `| ${r.setup} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${groups.map((g) => r.cpu[g]!.toFixed(0)).join(' | ')} | ${r.netPlatform.toFixed(0)} | ${r.xactsPerOrder.toFixed(2)} | ${JSON.stringify(r.statuses)} | ${r.load} |`,
+      );
+    console.log('\nper instance (whole process, us/order):');
+    for (const r of results)
+      console.log(
+        `  ${r.setup}: ${Object.entries(r.perInstance)
+          .map(([name, us]) => `${name} ${us.toFixed(0)}`)
+          .join(', ')}`,
       );
     const mean = (setup: string, f: (r: RunResult) => number) => {
       const rs = results.filter((r) => r.setup === setup);
@@ -416,7 +484,7 @@ async function main(): Promise<void> {
     const platform = (r: RunResult) => r.cpu['server processes']! + r.cpu.PostgreSQL! + r.cpu['nats-server']!;
     if (setups.length === 2)
       console.log(
-        `\nthree / one (means of the runs): orders/s ${(mean('three', (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean('three', (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean('three', platform) / mean('one', platform)).toFixed(2)} (${mean('three', platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean('three', (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean('three', (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean('three', (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}`,
+        `\nthree / one (means of the runs): orders/s ${(mean('three', (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean('three', (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean('three', platform) / mean('one', platform)).toFixed(2)} (${mean('three', platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean('three', (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean('three', (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean('three', (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}, PostgreSQL transactions per order ${mean('three', (r) => r.xactsPerOrder).toFixed(2)} / ${mean('one', (r) => r.xactsPerOrder).toFixed(2)}`,
       );
 
     const three = setups.find((s) => s.name === 'three');
@@ -460,6 +528,7 @@ async function main(): Promise<void> {
       await checks.get(setup.name)?.close();
       await setup.database.drop();
     }
+    await statsClient?.end({ timeout: 5 });
     rmSync(dir, { recursive: true, force: true });
   }
   process.exitCode = failed ? 1 : 0;

@@ -11,6 +11,8 @@ export const ADVISORY_KEYS = {
   startup: 0x4d52_0001,
   /** The demo liquidity provider runs in one instance of the cluster. */
   liquidityProvider: 0x4d52_0002,
+  /** Market surveillance passes run in one instance of the cluster (decision 0074). */
+  surveillance: 0x4d52_0003,
 } as const;
 
 export interface HeldLock {

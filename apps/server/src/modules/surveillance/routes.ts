@@ -12,6 +12,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADVISORY_KEYS, ClusterSingleton } from '../../db/advisory';
 import { requirePermission } from '../access/guard';
 import { auditContext } from '../audit/context';
 import { institutions, marketOverview } from './overview';
@@ -30,8 +31,24 @@ const caseErrors = { ...errors, 404: errorResponseSchema, 409: errorResponseSche
 
 const surveillanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = new SurveillanceRunner(app.db, app.log);
-  app.addHook('onReady', async () => runner.start(app.marketEvents));
-  app.addHook('onClose', async () => runner.stop());
+  // One instance of a cluster runs the passes (decision 0074): every instance hears every
+  // trade (NATS fan-out), and three runners raced for the cursors, each finding its carried
+  // windows stale and reading them again from the trades table. Another instance takes over
+  // when the leader dies (its advisory lock frees). One process: granted at once.
+  const leader = new ClusterSingleton(
+    app.database.advisory,
+    ADVISORY_KEYS.surveillance,
+    {
+      start: async () => {
+        runner.start(app.marketEvents);
+        app.log.info('surveillance runs on this instance');
+      },
+      stop: () => runner.stop(),
+    },
+    (error) => app.log.error({ err: error }, 'surveillance failed to start'),
+  );
+  app.addHook('onReady', async () => leader.start());
+  app.addHook('onClose', async () => leader.stop());
   app.decorate('surveillance', runner);
 
   app.get(

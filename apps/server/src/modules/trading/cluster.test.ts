@@ -163,6 +163,15 @@ async function books() {
   );
 }
 
+/** Live instances that run the surveillance passes (they log it when they take the lead). */
+const surveillanceLeaders = () =>
+  instances.filter(
+    (i) =>
+      i.process.exitCode === null &&
+      i.process.signalCode === null &&
+      i.log.join('').includes('surveillance runs on this instance'),
+  );
+
 describe.skipIf(!available)('three instances on one PostgreSQL database and NATS', () => {
   beforeAll(async () => {
     admin = postgres(PG_URL!, { max: 1, onnotice: () => {} });
@@ -260,6 +269,27 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     expect(seen[0].asks).toEqual([]);
     expect(seen[0].bids).toEqual([{ price: '100.00', quantity: 5, total: '500.00' }]);
   }, 120_000);
+
+  it('runs market surveillance on one instance; it judges the trades made through every instance', async () => {
+    // One leader (decision 0074): three runners raced for the cursors, each re-reading its windows.
+    await expect.poll(() => surveillanceLeaders().length, { timeout: 15_000 }).toBe(1);
+    const [last] = await selectRows<{ sequence: string }>(
+      database!.db,
+      sql`select max(sequence)::text as sequence from trades`,
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await selectRows<{ last: string }>(
+              database!.db,
+              sql`select last_sequence::text as last from surveillance_cursors where rule = 'flow'`,
+            )
+          )[0]?.last,
+        { timeout: 15_000 },
+      )
+      .toBe(last!.sequence);
+  }, 60_000);
 
   it('moves the book when its owner is paused (SIGSTOP); the old owner, woken, commits nothing', async () => {
     const before = await lease();
@@ -423,6 +453,9 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
         .filter((line) => (JSON.parse(line) as { time: number }).time >= killedAt),
     );
     expect(handedToVictim).toEqual([]);
+
+    // Surveillance still runs on exactly one live instance (a survivor takes over if the victim led it).
+    await expect.poll(() => surveillanceLeaders().length, { timeout: 20_000 }).toBe(1);
 
     const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ n: number }>(database!.db, query))[0]!.n;
     const ids = (list: string[]) => `{${list.join(',')}}`;
