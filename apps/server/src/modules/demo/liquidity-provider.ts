@@ -101,12 +101,16 @@ export class LiquidityProvider {
       Number(HALF_SPREAD_BP),
     );
     await this.placeSeededIssues(models);
-    this.unsubscribe = this.bus.subscribe((event) => {
-      if (event.type === 'order' && event.userId === this.maker && event.order.status !== 'open') {
-        const book = this.books.get(event.order.instrumentId);
-        if (book) book.stale = true;
-      }
-    });
+    // Its own orders' updates, wherever their book's owner runs (cluster: decision 0074).
+    this.unsubscribe = this.bus.subscribe(
+      (event) => {
+        if (event.type === 'order' && event.userId === this.maker && event.order.status !== 'open') {
+          const book = this.books.get(event.order.instrumentId);
+          if (book) book.stale = true;
+        }
+      },
+      { userId: this.maker },
+    );
     this.timer = setInterval(() => void this.tick(), TICK_MS);
     this.timer.unref();
     this.log.info({ instruments: this.books.size }, 'liquidity provider started');

@@ -14,8 +14,13 @@ export type MarketEventListener = (event: MarketEvent) => void;
  */
 export interface MarketEventBus {
   publish(event: MarketEvent): void;
-  /** Returns the unsubscribe function. */
-  subscribe(listener: MarketEventListener): () => void;
+  /**
+   * Returns the unsubscribe function. A listener gets every event published on this instance
+   * and every public one (trade, book, ticker) published on the others; a user's own events
+   * (`userId` set) published on another instance reach it only when it names that user in
+   * `options.userId` (a cluster carries them only where someone listens: decision 0074).
+   */
+  subscribe(listener: MarketEventListener, options?: { userId?: string }): () => void;
 }
 
 export class LocalEventBus implements MarketEventBus {

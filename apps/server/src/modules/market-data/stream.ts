@@ -19,13 +19,16 @@ export type CommandHandler = (text: string) => Promise<{ type: string; ref: stri
  * each answered by one frame carrying its `ref`.
  */
 export function attachStream(socket: WebSocket, userId: string, bus: MarketEventBus, commands?: CommandHandler): void {
-  const unsubscribe = bus.subscribe((event) => {
-    if (socket.readyState !== socket.OPEN) return;
-    const { userId: owner, remote: _remote, ...message } = event;
-    if (owner !== undefined && owner !== userId) return;
-    if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    socket.send(JSON.stringify(message));
-  });
+  const unsubscribe = bus.subscribe(
+    (event) => {
+      if (socket.readyState !== socket.OPEN) return;
+      const { userId: owner, remote: _remote, ...message } = event;
+      if (owner !== undefined && owner !== userId) return;
+      if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+      socket.send(JSON.stringify(message));
+    },
+    { userId },
+  );
   socket.on('close', unsubscribe);
   socket.on('error', unsubscribe);
   if (!commands) {

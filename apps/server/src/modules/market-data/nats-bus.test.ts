@@ -1,0 +1,115 @@
+import { createConnection } from 'node:net';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarketEvent } from './event-bus';
+import { MARKET_SUBJECT, NatsEventBus, userSubject } from './nats-bus';
+
+// The cluster fan-out on a real nats-server (CI runs one; elsewhere this skips without it).
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+const reachable = await new Promise<boolean>((resolve) => {
+  const target = new URL(NATS_URL);
+  const socket = createConnection({ host: target.hostname, port: Number(target.port || 4222) });
+  socket.setTimeout(1_000);
+  socket.once('connect', () => (socket.destroy(), resolve(true)));
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => (socket.destroy(), resolve(false)));
+});
+if (process.env.CI && process.env.TEST_DATABASE_URL && !reachable)
+  throw new Error(`nats-bus test: NATS is not reachable at ${NATS_URL}`);
+
+const log = pino({ level: 'silent' });
+const seqOf = (e: MarketEvent) => ('seq' in e ? e.seq : null);
+const trade = (n: number): MarketEvent => ({
+  type: 'trade',
+  seq: n,
+  trade: {
+    id: `t${n}`,
+    instrumentId: 'i1',
+    price: '100.00',
+    quantity: n,
+    takerSide: 'buy',
+    createdAt: new Date(0).toISOString(),
+  } as never,
+});
+
+const order = (userId: string, quantity: number): MarketEvent => ({
+  type: 'order',
+  userId,
+  order: { id: `o${quantity}`, instrumentId: 'i1', quantity, status: 'open' } as never,
+});
+
+describe.skipIf(!reachable)('NatsEventBus', () => {
+  const connections: NatsConnection[] = [];
+  let a: NatsEventBus;
+  let b: NatsEventBus;
+
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) connections.push(await connect({ servers: NATS_URL, noEcho: true }));
+    a = new NatsEventBus(connections[0]!, 'a', log);
+    b = new NatsEventBus(connections[1]!, 'b', log);
+    a.start();
+    b.start();
+    await Promise.all(connections.map((c) => c.flush()));
+  });
+
+  afterAll(async () => {
+    a.stop();
+    b.stop();
+    await Promise.all(connections.map((c) => c.drain()));
+  });
+
+  it('sends the events of one synchronous run as one message; the other instance gets each once, in order, marked remote', async () => {
+    const wire: string[] = [];
+    const spy = connections[2]!.subscribe(MARKET_SUBJECT, { callback: (_e, msg) => void wire.push(msg.string()) });
+    await connections[2]!.flush();
+    const onA: MarketEvent[] = [];
+    const onB: MarketEvent[] = [];
+    a.subscribe((e) => onA.push(e));
+    b.subscribe((e) => onB.push(e));
+
+    for (let n = 1; n <= 3; n++) a.publish(trade(n));
+    expect(onA.map(seqOf)).toEqual([1, 2, 3]); // local listeners at once
+    await new Promise((r) => setTimeout(r, 0));
+    a.publish(trade(4)); // a later turn: a message of its own
+    await expect.poll(() => onB.length).toBe(4);
+    await connections[2]!.flush();
+    await expect.poll(() => wire.length).toBe(2);
+    spy.unsubscribe();
+
+    expect(onB.map((e) => [seqOf(e), e.remote])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, true],
+    ]);
+    expect(onA.map(seqOf)).toEqual([1, 2, 3, 4]); // its own events do not come back
+    expect(wire.map((m) => (JSON.parse(m) as { events: unknown[] }).events.length)).toEqual([3, 1]);
+  });
+
+  it("carries a user's own events only to an instance with a listener for that user, until it leaves", async () => {
+    const onUser = (userId: string) => (e: MarketEvent) => e.type === 'order' && e.userId === userId;
+    const seenByB: MarketEvent[] = [];
+    const all = b.subscribe((e) => seenByB.push(e)); // public events only from elsewhere
+    const alice: MarketEvent[] = [];
+    const leave = b.subscribe((e) => alice.push(e), { userId: 'alice' });
+    await connections[1]!.flush();
+    a.publish(order('alice', 1));
+    a.publish(order('bob', 2));
+    a.publish(trade(5));
+    await expect.poll(() => seenByB.filter(onUser('alice')).length).toBe(1);
+    await expect.poll(() => seenByB.filter((e) => e.type === 'trade').length).toBe(1);
+    expect(alice.filter(onUser('alice'))).toHaveLength(1);
+
+    leave();
+    await connections[1]!.flush();
+    a.publish(order('alice', 3));
+    a.publish(trade(6)); // after alice's update: once it is here, hers would have been too
+    await expect.poll(() => seenByB.filter((e) => e.type === 'trade').length).toBe(2);
+    all();
+    expect(seenByB.filter(onUser('alice'))).toHaveLength(1);
+    expect(seenByB.filter(onUser('bob'))).toEqual([]); // nobody on B listens for bob
+    expect(userSubject('alice')).not.toBe(MARKET_SUBJECT);
+  });
+});
