@@ -61,12 +61,14 @@ test('administrators run departments, roles, dual-control assignments, elevation
   await admin.getByLabel('Role Title').fill(ROLE_TITLE);
   await admin.getByLabel('Level (1-10)').fill('6');
   await admin.getByLabel('Department', { exact: true }).selectOption({ label: DEPARTMENT });
+  await admin.getByLabel('Amount Limit (USD)').fill('750000');
   await admin.getByRole('button', { name: 'Create Role' }).click();
   await expectToast(admin, 'Role Created', `${ROLE_TITLE} role has been created successfully`);
-  await expect(
-    admin.getByRole('table', { name: 'Roles' }).getByRole('row', { name: new RegExp(ROLE_TITLE) }),
-  ).toContainText(DEPARTMENT);
+  const roleRow = admin.getByRole('table', { name: 'Roles' }).getByRole('row', { name: new RegExp(ROLE_TITLE) });
+  await expect(roleRow).toContainText(DEPARTMENT);
+  await expect(roleRow).toContainText('$750,000.00');
   await expect(admin.getByLabel('Role ID')).toHaveValue('');
+  await expect(admin.getByLabel('Amount Limit (USD)')).toHaveValue('');
   await dismissToasts(admin);
   await admin.screenshot({ path: `${SHOTS}/roles-roles.png`, fullPage: true });
 

@@ -3,17 +3,18 @@ import { signInViaApi } from './support/auth';
 import { approve, dismissToasts, toast } from './support/roles';
 
 /**
- * Issue 10 §3 for issuance (decision 0049): the seeded Junior Issuer (supervised, Capital
- * Markets, level 3) issues through the wizard above the role's limit (create_instruments'
- * $500,000,000.00). The wizard shows "Sent for Approval", not a failure, and nothing is
- * issued; the approval is routed to the Senior Issuer of the same desk (level 7, may approve)
- * only, who approves it on /roles; the junior submits again and the instrument is created.
+ * Issue 10 §3 for issuance (decisions 0049, 0078): the seeded Junior Issuer (supervised, Capital
+ * Markets, level 3) issues through the wizard above the role's own limit ($25,000,000.00, far
+ * under create_instruments' $500,000,000.00 catalogue cap). The wizard shows "Sent for
+ * Approval", not a failure, and nothing is issued; the approval is routed to the Senior Issuer
+ * of the same desk (level 7, may approve) only, who approves it on /roles; the junior submits
+ * again and the instrument is created.
  */
 const JUNIOR = 'junior.issuer@meridian.test';
 const SENIOR = 'senior.issuer@meridian.test';
 const SHOTS = 'e2e/artifacts';
-const NOTIONAL = '750000000';
-const NOTIONAL_TEXT = '$750,000,000.00';
+const NOTIONAL = '30000000';
+const NOTIONAL_TEXT = '$30,000,000.00';
 
 const plusYears = (years: number) => {
   const date = new Date();
@@ -92,7 +93,7 @@ test('a junior issuer over the role limit is sent to the senior issuer, who appr
   await approve(
     senior,
     new RegExp(
-      `junior\\.issuer@meridian\\.test \\(Junior Issuer, supervised\\) asks to use \\$750,000,000\\.00 under create_instruments`,
+      `junior\\.issuer@meridian\\.test \\(Junior Issuer, supervised\\) asks to use \\$30,000,000\\.00 under create_instruments`,
     ),
     /approved and applied/,
   );

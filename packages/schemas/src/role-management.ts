@@ -16,16 +16,17 @@ const MISSING = 'Please fill in all required fields';
 const required = (max: number) => lineTextSchema({ max }).trim().min(1, MISSING);
 
 /** USD amount as number or decimal string, at most 2 decimals, not negative, bounded. */
-const usdAmount = z.union([z.number(), z.string()]).refine((v) => {
-  const minor = toMinorUnits(v);
-  return minor !== null && minor <= MAX_AMOUNT_MINOR;
-}, 'Budget authority must be a non-negative amount with at most 2 decimals');
+const usdAmount = (label: string) =>
+  z.union([z.number(), z.string()]).refine((v) => {
+    const minor = toMinorUnits(v);
+    return minor !== null && minor <= MAX_AMOUNT_MINOR;
+  }, `${label} must be a non-negative amount with at most 2 decimals`);
 
 export const createDepartmentSchema = z
   .object({
     name: required(120),
     code: required(20).regex(/^[A-Za-z0-9_-]+$/, 'Code may hold letters, digits, - and _ only'),
-    budgetAuthority: usdAmount,
+    budgetAuthority: usdAmount('Budget authority'),
     complianceLevel: z.enum(COMPLIANCE_LEVELS).default('standard'),
     requiresDualControl: z.boolean().default(false),
   })
@@ -58,6 +59,11 @@ export const createRoleSchema = z
     departmentId: z.uuid('Please fill in all required fields'),
     basePermissions: z.array(z.string().max(60)).max(50).default([]),
     approvalAuthority: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * USD: the most one action of a holder may commit under the role's amount-limited
+     * permissions (below the catalogue's cap); absent or null = the catalogue's cap alone.
+     */
+    amountLimit: usdAmount('Amount limit').nullish(),
   })
   .meta({ id: 'CreateRole' });
 export type CreateRole = z.input<typeof createRoleSchema>;
@@ -73,6 +79,8 @@ export const roleSchema = z
     basePermissions: z.array(z.string()),
     approvalAuthority: z.record(z.string(), z.unknown()),
     requiresSupervision: z.boolean(),
+    /** USD, decimal string; null = the catalogue's per-permission caps alone. */
+    amountLimit: decimalStringSchema.nullable(),
   })
   .meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;

@@ -61,9 +61,18 @@ export const roles = pgTable(
     departmentId: uuid('department_id').references(() => departments.id),
     approvalAuthority: jsonb('approval_authority').$type<Conditions>().notNull().default({}),
     requiresSupervision: boolean('requires_supervision').notNull().default(false),
+    /**
+     * The most one action of a holder may commit under the role's amount-limited permissions;
+     * null = the catalogue's per-permission cap alone. Above it a supervised role's action goes
+     * to its supervisor (decision 0078).
+     */
+    amountLimit: money('amount_limit'),
     createdAt: createdAt(),
   },
-  (t) => [check('roles_level_check', sql`${t.level} between 1 and 10`)],
+  (t) => [
+    check('roles_level_check', sql`${t.level} between 1 and 10`),
+    check('roles_amount_limit_check', sql`${t.amountLimit} is null or ${t.amountLimit} >= 0`),
+  ],
 );
 
 /** A role's base permissions. */

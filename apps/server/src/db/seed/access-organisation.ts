@@ -1,5 +1,5 @@
 import { issueBadge } from '../../modules/access/badges';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { ensureDemoPerson } from './users';
 import {
@@ -52,9 +52,10 @@ const DEMO_ROLES = [
     requiresSupervision: true,
     permissions: ['view_portfolio', 'view_risk_metrics'],
   },
-  // Issuance under supervision (decision 0049): a junior issuer's issue above the role's limit
-  // (create_instruments' $500,000,000.00 cap) goes to the senior issuer of the same desk, a
-  // higher level in Capital Markets who may approve, instead of failing.
+  // Issuance under supervision (decisions 0049, 0078): a junior issuer's issue above the role's
+  // own limit ($25,000,000.00, well under create_instruments' $500,000,000.00 cap) goes to the
+  // senior issuer of the same desk, a higher level in Capital Markets who may approve, instead
+  // of failing.
   {
     roleId: 'senior_issuer',
     title: 'Senior Issuer',
@@ -75,6 +76,7 @@ const DEMO_ROLES = [
     level: 3,
     departmentCode: 'CAPMKT',
     requiresSupervision: true,
+    amountLimit: usd(25_000_000),
     permissions: ['create_instruments', 'view_portfolio', 'view_market_data'],
   },
 ];
@@ -129,9 +131,16 @@ export async function seedAccessOrganisation(db: Db, now = new Date()): Promise<
           level: r.level,
           departmentId: deptRows.find((d) => d.code === r.departmentCode)!.id,
           requiresSupervision: r.requiresSupervision,
+          amountLimit: 'amountLimit' in r ? r.amountLimit : null,
         })
         .onConflictDoNothing({ target: roles.roleId })
         .returning({ id: roles.id });
+      // A database seeded before roles had limits gets the demo limit once (none is ever cleared).
+      if (!role && 'amountLimit' in r)
+        await tx
+          .update(roles)
+          .set({ amountLimit: r.amountLimit })
+          .where(and(eq(roles.roleId, r.roleId), isNull(roles.amountLimit)));
       if (!role) continue;
       const perms = await tx
         .select({ id: permissions.id })

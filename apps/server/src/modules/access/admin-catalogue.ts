@@ -78,18 +78,28 @@ export async function listRoles(db: Db): Promise<Role[]> {
     .select({ roleId: rolePermissions.roleId, permissionId: permissions.permissionId })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId));
-  return rows.map(({ role, departmentName }) => ({
-    id: role.id,
-    roleId: role.roleId,
-    title: role.title,
-    level: role.level,
-    departmentId: role.departmentId,
-    departmentName,
-    basePermissions: links.filter((l) => l.roleId === role.id).map((l) => l.permissionId),
-    approvalAuthority: role.approvalAuthority,
-    requiresSupervision: role.requiresSupervision,
-  }));
+  return rows.map(({ role, departmentName }) =>
+    roleDto(
+      role,
+      departmentName,
+      links.filter((l) => l.roleId === role.id).map((l) => l.permissionId),
+    ),
+  );
 }
+
+type RoleRow = typeof roles.$inferSelect;
+const roleDto = (role: RoleRow, departmentName: string | null, basePermissions: string[]): Role => ({
+  id: role.id,
+  roleId: role.roleId,
+  title: role.title,
+  level: role.level,
+  departmentId: role.departmentId,
+  departmentName,
+  basePermissions,
+  approvalAuthority: role.approvalAuthority,
+  requiresSupervision: role.requiresSupervision,
+  amountLimit: role.amountLimit === null ? null : fromMinorUnits(role.amountLimit),
+});
 
 export async function createRole(db: Db, input: CreateRole, audit: AuditCtx): Promise<Role> {
   const result = await db.transaction(async (tx) => {
@@ -111,21 +121,17 @@ export async function createRole(db: Db, input: CreateRole, audit: AuditCtx): Pr
         level: input.level ?? 5,
         departmentId: department.id,
         approvalAuthority: input.approvalAuthority ?? {},
+        amountLimit:
+          input.amountLimit === undefined || input.amountLimit === null ? null : toMinorUnits(input.amountLimit),
       })
       .returning();
     if (perms.length)
       await tx.insert(rolePermissions).values(perms.map((p) => ({ roleId: role!.id, permissionId: p.id })));
-    const dto: Role = {
-      id: role!.id,
-      roleId: role!.roleId,
-      title: role!.title,
-      level: role!.level,
-      departmentId: department.id,
-      departmentName: department.name,
-      basePermissions: perms.map((p) => p.permissionId),
-      approvalAuthority: role!.approvalAuthority,
-      requiresSupervision: role!.requiresSupervision,
-    };
+    const dto = roleDto(
+      role!,
+      department.name,
+      perms.map((p) => p.permissionId),
+    );
     await recordAudit(tx, {
       ...audit,
       action: 'access.role.create',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePermission, type PermissionCandidate } from './resolve';
+import { decidePermission, type PermissionCandidate, roleAmountLimit } from './resolve';
 
 const role = (limit: bigint | null): PermissionCandidate => ({ source: 'role_based', limit, conditions: {} });
 const grant = (limit: bigint | null): PermissionCandidate => ({
@@ -47,5 +47,17 @@ describe('decidePermission', () => {
   it('reports the widest limit within a source, unlimited first', () => {
     expect(decidePermission([grant(10n), grant(30n), grant(20n)], 5n).amountAuthorized).toBe(30n);
     expect(decidePermission([grant(10n), grant(null)], 5n).amountAuthorized).toBeNull();
+  });
+});
+
+describe('roleAmountLimit', () => {
+  it.each([
+    ['the catalogue cap when the role sets none', 50_000_000_000n, null, 50_000_000_000n],
+    ['the role limit when it is lower', 50_000_000_000n, 2_500_000_000n, 2_500_000_000n],
+    ['the catalogue cap when the role limit is higher', 2_500_000_000n, 50_000_000_000n, 2_500_000_000n],
+    ['the role limit for an uncapped permission', null, 100n, 100n],
+    ['no cap when neither sets one', null, null, null],
+  ] as const)('is %s', (_, cap, roleLimit, expected) => {
+    expect(roleAmountLimit(cap, roleLimit)).toBe(expected);
   });
 });

@@ -31,3 +31,13 @@ export function decidePermission(candidates: readonly PermissionCandidate[], amo
   }
   return { hasPermission: false, source: 'none', amountAuthorized: null, conditions: {} };
 }
+
+/**
+ * What a role lets a holder commit per action under a permission: the lower of the catalogue's
+ * cap and the role's own limit (decision 0078); null (no cap) only when neither sets one.
+ */
+export function roleAmountLimit(permissionCap: bigint | null, roleLimit: bigint | null): bigint | null {
+  if (permissionCap === null) return roleLimit;
+  if (roleLimit === null) return permissionCap;
+  return roleLimit < permissionCap ? roleLimit : permissionCap;
+}

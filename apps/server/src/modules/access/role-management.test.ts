@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@meridian/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
@@ -20,6 +21,15 @@ describe('role management', () => {
         app.post('/api/test/limits', { preHandler: requirePermission('manage_risk_limits') }, async () => ({
           ok: true,
         }));
+        app.post(
+          '/api/test/liquidity-amount',
+          {
+            preHandler: requirePermission('provide_liquidity', {
+              amount: (req) => toMinorUnits((req.body as { amount: string }).amount) ?? undefined,
+            }),
+          },
+          async () => ({ ok: true }),
+        );
       },
     });
     for (const who of ['admin', 'admin2', 'admin3', 'investor', 'investor2', 'compliance', 'issuer'])
@@ -84,13 +94,23 @@ describe('role management', () => {
         level: 5,
         departmentId: dept.id,
         basePermissions: ['provide_liquidity'],
+        amountLimit: '1500000.50',
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         roleId: 'structurer',
         departmentName: 'Structured Products',
         basePermissions: ['provide_liquidity'],
+        amountLimit: '1500000.50',
       });
+      const listed = (await call('GET', '/roles', 'admin')).json() as { roleId: string; amountLimit: string | null }[];
+      expect(listed.find((r) => r.roleId === 'structurer')?.amountLimit).toBe('1500000.50');
+      expect(listed.find((r) => r.roleId === 'investor')?.amountLimit).toBeNull();
+      for (const amountLimit of [-1, '12.345', 'lots'])
+        await refused(
+          () => call('POST', '/roles', 'admin', { roleId: 'rl', title: 'R', departmentId: dept.id, amountLimit }),
+          400,
+        );
       await refused(
         () => call('POST', '/roles', 'admin', { roleId: 'r11', title: 'R', level: 11, departmentId: dept.id }),
         400,
@@ -160,6 +180,19 @@ describe('role management', () => {
         headers: { cookie: cookies.investor2!, origin: TEST_ORIGIN },
       });
       expect(res.statusCode).toBe(200);
+      // The role's own limit, not provide_liquidity's $50,000,000.00 catalogue cap (decision 0078);
+      // the role is not supervised, so above it the action is refused, not sent for approval.
+      const quote = (amount: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/test/liquidity-amount',
+          headers: { cookie: cookies.investor2!, origin: TEST_ORIGIN },
+          payload: { amount },
+        });
+      expect((await quote('1500000.50')).statusCode).toBe(200);
+      const over = await quote('1500000.51');
+      expect(over.statusCode).toBe(403);
+      expect(over.json().message).toBe('You can use provide_liquidity up to $1,500,000.50 with your role');
     });
 
     it('refuses self-assignment, past expiry, unknown user or role, duplicates', async () => {

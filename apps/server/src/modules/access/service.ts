@@ -2,7 +2,7 @@ import { fromMinorUnits, type MyPermissions, type PermissionEntry, type Permissi
 import type { Db } from '../../db/client';
 import type { permissions } from '../../db/schema';
 import { directHoldings, elevationHoldings, findPermission, roleHoldings } from './queries';
-import { decidePermission, type PermissionCandidate, type PermissionDecision } from './resolve';
+import { decidePermission, type PermissionCandidate, type PermissionDecision, roleAmountLimit } from './resolve';
 
 /**
  * Every active way the user holds `permissionId`, with the instants at which any of them
@@ -22,10 +22,11 @@ export async function loadCandidates(
     elevationHoldings(db, userId, now, permission.id),
   ]);
   const candidates: PermissionCandidate[] = [
-    // A role grants the catalogue's per-action cap; explicit grants carry their own limit.
+    // A role grants the catalogue's per-action cap, lowered by the role's own limit; explicit
+    // grants carry their own limit.
     ...viaRoles.map((r) => ({
       source: 'role_based' as const,
-      limit: permission.maxAmount,
+      limit: roleAmountLimit(permission.maxAmount, r.role.amountLimit),
       conditions: r.assignment.conditions,
     })),
     ...direct.map((d) => ({
@@ -86,7 +87,13 @@ export async function listMyPermissions(db: Db, userId: string, now = new Date()
   ]);
   return {
     rolePermissions: viaRoles.map(({ permission, assignment, role }) => ({
-      permission: entry(permission, 'role_based', permission.maxAmount, assignment.conditions, assignment.expiresAt),
+      permission: entry(
+        permission,
+        'role_based',
+        roleAmountLimit(permission.maxAmount, role.amountLimit),
+        assignment.conditions,
+        assignment.expiresAt,
+      ),
       assignment: {
         id: assignment.id,
         roleId: role.roleId,

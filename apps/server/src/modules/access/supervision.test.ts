@@ -131,18 +131,18 @@ describe('supervision routing', () => {
     expect(await auditActions(approvalId)).toEqual(['access.supervision.request', 'access.approval.approve']);
   });
 
-  it('sends the seeded junior issuer’s issue above the role limit to the senior issuer only, then issues it', async () => {
+  it('sends the seeded junior issuer’s issue above the role’s own limit to the senior issuer only, then issues it', async () => {
     for (const who of ['junior', 'senior']) cookies[who] = await t.signIn(`${who}.issuer@meridian.test`);
     const today = new Date().toISOString().slice(0, 10);
-    const issue = () =>
+    const issue = (who: string, name: string, notionalAmount: number) =>
       t.app.inject({
         method: 'POST',
         url: '/api/instruments',
-        headers: { cookie: cookies.junior!, origin: TEST_ORIGIN },
+        headers: { cookie: cookies[who]!, origin: TEST_ORIGIN },
         payload: {
           contractType: 'PAM',
-          name: 'Supervised Junior Notes 2031',
-          notionalAmount: 750_000_000,
+          name,
+          notionalAmount,
           currency: 'USD',
           issueDate: today,
           maturityDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`,
@@ -151,18 +151,32 @@ describe('supervision routing', () => {
           dayCountConvention: 'A/365',
         },
       });
-    const res = await issue();
+    // The Junior Issuer's limit is the role's own $25,000,000.00 (decision 0078), far under
+    // create_instruments' $500,000,000.00 catalogue cap, and my-permissions says so.
+    const mine = (await call('GET', '/my-permissions', 'junior')).json() as {
+      rolePermissions: { permission: { permissionId: string; maxAmount: string | null } }[];
+    };
+    expect(
+      mine.rolePermissions.find((p) => p.permission.permissionId === 'create_instruments')?.permission,
+    ).toMatchObject({ maxAmount: '25000000.00' });
+    const atLimit = await issue('junior', 'Junior Desk Notes 2031', 25_000_000);
+    expect(atLimit.statusCode, atLimit.body).toBe(201);
+
+    const res = await issue('junior', 'Supervised Junior Notes 2031', 30_000_000);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().message).toBe(
-      'Sent to your supervisor for approval: $750,000,000.00 under create_instruments is above the Junior Issuer limit',
+      'Sent to your supervisor for approval: $30,000,000.00 under create_instruments is above the Junior Issuer limit',
     );
     const approvalId = res.json().approvalId as string;
     expect(await pendingIds('senior')).toContain(approvalId);
     expect(await pendingIds('admin')).not.toContain(approvalId);
     expect((await call('POST', `/approvals/${approvalId}/approve`, 'admin')).statusCode).toBe(403);
     expect((await call('POST', `/approvals/${approvalId}/approve`, 'senior')).statusCode).toBe(200);
-    const issued = await issue();
+    const issued = await issue('junior', 'Supervised Junior Notes 2031', 30_000_000);
     expect(issued.statusCode, issued.body).toBe(201);
     expect(issued.json()).toMatchObject({ name: 'Supervised Junior Notes 2031' });
+    // The senior role sets no limit of its own: the same amount needs nobody's approval.
+    const senior = await issue('senior', 'Senior Desk Notes 2031', 30_000_000);
+    expect(senior.statusCode, senior.body).toBe(201);
   });
 });

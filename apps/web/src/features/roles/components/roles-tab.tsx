@@ -4,12 +4,14 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCurrency } from '@/lib/format';
 import { clampLevel } from '../lib/form-values';
 import { ROLE_LEVEL_DEFAULT, ROLE_LEVEL_MAX, ROLE_LEVEL_MIN, ROLES_TEXT, selectClass } from '../lib/texts';
 import { Field, PanelForm, useDraftForm } from './panel-form';
 
-type Draft = { roleId: string; title: string; level: number; departmentId: string };
-const EMPTY: Draft = { roleId: '', title: '', level: ROLE_LEVEL_DEFAULT, departmentId: '' };
+/** `amountLimit`: optional USD text; empty = the catalogue's per-permission caps alone (decision 0078). */
+type Draft = { roleId: string; title: string; level: number; departmentId: string; amountLimit: string };
+const EMPTY: Draft = { roleId: '', title: '', level: ROLE_LEVEL_DEFAULT, departmentId: '', amountLimit: '' };
 
 function CreateRoleForm({ departments }: { departments: Department[] }) {
   const create = useCreateRole();
@@ -18,7 +20,16 @@ function CreateRoleForm({ departments }: { departments: Department[] }) {
     complete: (d) => Boolean(d.roleId.trim() && d.title.trim() && d.departmentId),
     missingText: ROLES_TEXT.missingFields,
     mutate: (d, callbacks) =>
-      create.mutate({ ...d, roleId: d.roleId.trim(), basePermissions: [], approvalAuthority: {} }, callbacks),
+      create.mutate(
+        {
+          ...d,
+          roleId: d.roleId.trim(),
+          amountLimit: d.amountLimit.trim() || null,
+          basePermissions: [],
+          approvalAuthority: {},
+        },
+        callbacks,
+      ),
     succeeded: (role: Role) => ({
       title: ROLES_TEXT.roleCreatedTitle,
       description: ROLES_TEXT.roleCreated(role.title),
@@ -29,8 +40,13 @@ function CreateRoleForm({ departments }: { departments: Department[] }) {
   return (
     <PanelForm
       title="Create Role"
-      description={<>Level 1-10: approvers need a level at least the role&apos;s.</>}
-      columns={4}
+      description={
+        <>
+          Level 1-10: approvers need a level at least the role&apos;s. The amount limit (optional) caps one action of a
+          holder; above it a supervised role&apos;s action goes to its supervisor.
+        </>
+      }
+      columns={3}
       onSubmit={submit}
       submitLabel="Create Role"
       pending={create.isPending}
@@ -81,11 +97,22 @@ function CreateRoleForm({ departments }: { departments: Department[] }) {
           ))}
         </select>
       </Field>
+      <Field id="role-amount-limit" label="Amount Limit (USD)">
+        <Input
+          id="role-amount-limit"
+          type="number"
+          min={0}
+          step="0.01"
+          value={draft.amountLimit}
+          onChange={(e) => set('amountLimit', e.target.value)}
+          placeholder="Optional"
+        />
+      </Field>
     </PanelForm>
   );
 }
 
-/** SPEC §2 Roles: create form and list (title, role id, level, department, Supervised badge). */
+/** SPEC §2 Roles: create form and list (title, role id, level, department, amount limit, Supervised badge). */
 export function RolesTab({ roles, departments }: { roles: Role[]; departments: Department[] }) {
   return (
     <div className="flex flex-col gap-6">
@@ -105,6 +132,7 @@ export function RolesTab({ roles, departments }: { roles: Role[]; departments: D
                   <TableHead>Role ID</TableHead>
                   <TableHead className="text-right">Level</TableHead>
                   <TableHead>Department</TableHead>
+                  <TableHead className="text-right">Amount Limit</TableHead>
                   <TableHead>Supervision</TableHead>
                 </TableRow>
               </TableHeader>
@@ -115,6 +143,9 @@ export function RolesTab({ roles, departments }: { roles: Role[]; departments: D
                     <TableCell className="font-mono text-xs">{r.roleId}</TableCell>
                     <TableCell className="text-right">{r.level}</TableCell>
                     <TableCell>{r.departmentName ?? '—'}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {r.amountLimit === null ? '—' : formatCurrency(r.amountLimit)}
+                    </TableCell>
                     <TableCell>{r.requiresSupervision ? <Badge variant="warning">Supervised</Badge> : null}</TableCell>
                   </TableRow>
                 ))}
