@@ -2,15 +2,16 @@ import type { Approval } from '@meridian/schemas';
 import { and, desc, eq, inArray, like, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalDecisions, approvals, roleAssignments, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
 import type { AuditCtx } from './admin-catalogue';
-import { type ApprovalRow, decideApproval, expireApprovals, userLevel } from './approvals';
+import { type ApprovalRow, decideApproval, expireApprovals } from './approvals';
+import { approverOf, refusalFor } from './approver-scope';
 import { type AssignmentValues, insertAssignment } from './assignments';
 import type { BadgeMode } from './badges';
 import { forgetPermissions } from './decision-cache';
 import { applyElevation, closeElevation, expireEndedElevations } from './elevations';
-import { applySupervision, assertRoutedTo, routedTo, SUPERVISION_KIND } from './supervision';
+import { applySupervision, SUPERVISION_KIND } from './supervision';
 
 /** Kinds this module opens and applies; other modules' approvals carry their own prefix. */
 const ACCESS_KINDS = 'access.';
@@ -30,12 +31,16 @@ export async function decide(
   mode: BadgeMode,
   now = new Date(),
 ): Promise<Approval> {
+  // Read before the transaction: what the approver holds decides what they may decide.
+  const approver = await approverOf(db, approverId, now);
   const { outcome, affectedUser } = await db.transaction(async (tx) => {
     const outcome = await decideApproval(tx, approvalId, approverId, decision, comment, now);
     const { approval } = outcome;
     // Other modules' approvals (custody withdrawals) are decided where they apply them.
     if (!approval.kind.startsWith(ACCESS_KINDS)) throw notFound('Approval request not found');
-    assertRoutedTo(approval, approverId);
+    // The same rule as the pending list (decision 0078); throwing undoes the decision just recorded.
+    const refusal = refusalFor(approval, approver);
+    if (refusal) throw forbidden(refusal);
     let affectedUser: string | null = null;
     if (approval.kind === SUPERVISION_KIND && outcome.completed)
       affectedUser = await applySupervision(tx, approval, approverId, now);
@@ -81,9 +86,9 @@ export async function approvalForElevation(db: Db, requestId: string): Promise<s
 }
 
 /**
- * Pending access approvals routed to `viewerId`: not their own request, not one they already
- * decided, their role level at least the approval's minimum, and for supervision requests one
- * of the role's supervisors when it has any (decision 0049).
+ * Pending access approvals `viewerId` may decide (`refusalFor`, decision 0078: their supervised
+ * roles' requests, elevations and assignments within their level and permissions, never their
+ * own), less the ones they already decided.
  */
 export async function listPendingApprovals(db: Db, viewerId: string, now = new Date()): Promise<Approval[]> {
   const rows = await db
@@ -91,7 +96,7 @@ export async function listPendingApprovals(db: Db, viewerId: string, now = new D
     .from(approvals)
     .where(and(eq(approvals.status, 'pending'), like(approvals.kind, `${ACCESS_KINDS}%`)))
     .orderBy(desc(approvals.createdAt));
-  const level = await userLevel(db, viewerId, now);
+  const approver = await approverOf(db, viewerId, now);
   const decided = new Set(
     (
       await db
@@ -102,14 +107,7 @@ export async function listPendingApprovals(db: Db, viewerId: string, now = new D
   );
   return approvalDtos(
     db,
-    rows.filter(
-      (r) =>
-        r.expiresAt > now &&
-        r.requestedBy !== viewerId &&
-        !decided.has(r.id) &&
-        level >= r.minApproverLevel &&
-        routedTo(r, viewerId),
-    ),
+    rows.filter((r) => r.expiresAt > now && !decided.has(r.id) && refusalFor(r, approver) === null),
   );
 }
 

@@ -90,6 +90,62 @@ describe('supervision routing', () => {
     expect(more.json().approvalId).not.toBe(approvalId);
   });
 
+  it('offers an approver only what they may decide, and refuses the rest on approve too', async () => {
+    // Decision 0078. The Senior Issuer (level 7, approve_elevations, not manage_roles) supervises
+    // the Capital Markets desk; other desks' supervision requests and role assignments are not theirs.
+    cookies.senior = await t.signIn('senior.issuer@meridian.test');
+    cookies.admin3 = await t.signIn('admin3@meridian.test');
+    // The Trading Desk has no supervisor of its own: the role administrators decide.
+    const supervision = (await order('marketmaker', '10000000.05')).json().approvalId as string;
+    // Dual control (Custody & Settlement): an assignment of the Custodian role (level 6) to admin3.
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/role-management/assign',
+      headers: { cookie: cookies.admin!, origin: TEST_ORIGIN },
+      payload: { email: 'admin3@meridian.test', roleId: 'custodian' },
+    });
+    expect(assigned.json(), assigned.body).toMatchObject({ status: 'pending_approval' });
+    const assignment = assigned.json().approvalId as string;
+    // An elevation to an administrator's permission (level 10) and the seeded one to provide_liquidity (level 6).
+    const elevated = await t.app.inject({
+      method: 'POST',
+      url: '/api/role-management/request-elevation',
+      headers: { cookie: cookies.investor!, origin: TEST_ORIGIN },
+      payload: { permissionId: 'manage_roles', requestReason: 'Cover', justification: 'Desk head away' },
+    });
+    const highElevation = elevated.json().request.approvalId as string;
+    const [seeded] = await t.db
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.kind, 'access.elevation'), eq(approvals.minApproverLevel, 6)));
+
+    const senior = await pendingIds('senior');
+    expect(senior).toContain(seeded!.id);
+    for (const id of [supervision, assignment, highElevation]) expect(senior).not.toContain(id);
+    const refusals = [
+      [supervision, 'Only a supervisor of the Market Maker role may decide this request'],
+      [assignment, 'Deciding a role assignment needs the manage_roles permission'],
+      [highElevation, 'Approvers need role level 10 or higher (yours is 7)'],
+    ] as const;
+    for (const [id, message] of refusals) {
+      const res = await call('POST', `/approvals/${id}/approve`, 'senior');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(message);
+      expect(await auditActions(id)).not.toContain('access.approval.approve');
+    }
+
+    // Administrators: never their own request, nor a role assigned to themselves.
+    const admin = await pendingIds('admin');
+    expect(admin).toEqual(expect.arrayContaining([supervision, highElevation, seeded!.id]));
+    expect(admin).not.toContain(assignment);
+    expect(await pendingIds('admin2')).toContain(assignment);
+    expect(await pendingIds('admin3')).not.toContain(assignment);
+    const own = await call('POST', `/approvals/${assignment}/approve`, 'admin3');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot approve or reject the assignment of a role to yourself');
+    expect(await auditActions(assignment)).toEqual(['access.assignment.request']);
+  });
+
   it('routes to the department’s supervisors when the role has any, and refuses others', async () => {
     const [mm] = await t.db
       .select({ departmentId: roles.departmentId, level: roles.level })

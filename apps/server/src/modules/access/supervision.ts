@@ -2,7 +2,6 @@ import { formatMoneyText } from '@meridian/schemas';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { approvals, permissionGrants, permissions, roleAssignments, roles } from '../../db/schema';
-import { forbidden } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { type ApprovalRow, requestApproval } from './approvals';
 import { findPermission, roleHoldings } from './queries';
@@ -25,7 +24,10 @@ export interface SupervisionPayload {
   roleId: string;
   roleTitle: string;
   departmentId: string | null;
-  /** Who may decide: the department's holders of a higher role who may approve; empty = any approver above the role's level. */
+  /**
+   * Who may decide: the department's holders of a higher role who may approve; empty = the role
+   * administrators (manage_roles) above the role's level (approver-scope.ts, decision 0078).
+   */
   supervisorIds: string[];
   method: string;
   url: string;
@@ -133,21 +135,6 @@ export async function routeToSupervisor(
     return row;
   });
   return { approval, message };
-}
-
-/** Whether `userId` is one this supervision approval is routed to (department supervisors, when it names any). */
-export function routedTo(approval: ApprovalRow, userId: string): boolean {
-  if (approval.kind !== SUPERVISION_KIND) return true;
-  const ids = (approval.payload as unknown as SupervisionPayload).supervisorIds ?? [];
-  return ids.length === 0 || ids.includes(userId);
-}
-
-/** Refuses a decision by someone the supervision approval is not routed to (inside the decision's transaction). */
-export function assertRoutedTo(approval: ApprovalRow, userId: string): void {
-  if (!routedTo(approval, userId)) {
-    const { roleTitle } = approval.payload as unknown as SupervisionPayload;
-    throw forbidden(`Only a supervisor of the ${roleTitle} role may decide this request`);
-  }
 }
 
 /** On approval: the requester may use the permission up to the approved amount for an hour. */
