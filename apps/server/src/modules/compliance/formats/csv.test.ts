@@ -45,6 +45,12 @@ describe('csvRecord', () => {
     expect(csvHeader(columns)).toBe(stringify([columns]));
   });
 
+  it('ends every record with LF, never CRLF (decision 0010), quoting a CR or LF inside a field', () => {
+    const file =
+      csvHeader(['id', 'note']) + csvRecord(['id', 'note'], { id: 1, note: 'a\r\nb' }) + csvRecord(['id'], { id: 2 });
+    expect(file).toBe('id,note\n1,"a\r\nb"\n2\n');
+  });
+
   it('differs when a value changes (the comparison can fail)', () => {
     expect(csvRecord(['x'], { x: 'a"b' })).not.toBe(stringify([['a"c']]));
   });
