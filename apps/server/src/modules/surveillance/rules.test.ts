@@ -155,7 +155,7 @@ describe('price ramping', () => {
       for (let i = 0; i < all.length; i += size) {
         const batch = all.slice(i, i + size);
         const lastAt = batch.at(-1)!.at;
-        // What scanner.ts leavingTrades reads from the trades table.
+        // What scan/flow.ts leavingTrades reads from the trades table.
         const queue = all.filter(
           (t) =>
             t.sequence > window.leftUpTo && t.sequence <= after && t.at >= window.leftAt - 1 && t.at < lastAt - W + 1,
