@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments } from '../../db/schema';
 import { notFound, unprocessable } from '../../errors';
-import { appendToOwnChain, orderChain, readChainHead, type ChainHead } from '../audit/own-chain';
+import { auditInsertCte } from '../audit/record';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
@@ -25,11 +25,6 @@ export interface DeskEntry {
   /** Instrument status when the desk opened; only 'active' instruments trade. */
   status: string;
   queue: BatchQueue<Command, Outcome>;
-  /**
-   * The head of the instrument's audit chain as last committed by this desk (decision 0072:
-   * the book's single writer is its chain's single writer); null = read it before the next write.
-   */
-  auditHead: ChainHead | null;
 }
 
 /**
@@ -133,7 +128,6 @@ export class Books {
       desk,
       status: row.status,
       queue: new BatchQueue((batch) => this.processBatch(entry, batch)),
-      auditHead: null,
     };
     await this.load(entry);
     this.loaded.set(instrumentId, entry);
@@ -149,8 +143,6 @@ export class Books {
         open.map((o) => o.userId),
       );
       entry.desk.load(open);
-      // Read with the book: after a takeover, the fence made the old owner's last batch visible.
-      entry.auditHead = await readChainHead(tx, orderChain(entry.desk.instrument.id));
     });
   }
 
@@ -176,14 +168,11 @@ export class Books {
           await this.takeBack(entry, ran);
           continue;
         }
-        entry.auditHead = result.auditHead; // committed: the chain's head moved
         const dtos = this.publish(entry, result.writes);
         // Answer with the state as committed (later batches keep mutating resting orders), and
         // with the DTO the stream got: one per order, not one for the stream and one for the answer.
         return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order }, dto: dtos.get(o.order) } : o));
       } catch (error) {
-        // Whether the batch's audit rows committed is not known for every error: read the head again.
-        entry.auditHead = null;
         // Another instance owns the book now: this desk is stale, the commands go to the new owner.
         if (isFenceRefusal(error)) {
           this.log?.warn(
@@ -228,13 +217,11 @@ export class Books {
     ran.writes = result.writes;
     if (ctx.refusedOnCachedBalance) return null;
     // The audit rows commit with the batch, inside its one statement (fast path and locked
-    // transaction alike), on the instrument's own chain, hashed here onto the head it holds.
-    const instrumentId = entry.desk.instrument.id;
-    const head = entry.auditHead ?? (await readChainHead(db, orderChain(instrumentId)));
-    const audit = appendToOwnChain(orderChain(instrumentId), head, auditEntries(batch, result.outcomes));
-    const fence = this.ownership.fence(instrumentId);
-    this.balances.remember(await writeBatch(db, result.writes, fence, audit.cte));
-    return { ...result, auditHead: audit.head };
+    // transaction alike): audit_chain_append locks the chain and extends its committed head.
+    const audit = auditEntries(batch, result.outcomes);
+    const fence = this.ownership.fence(entry.desk.instrument.id);
+    this.balances.remember(await writeBatch(db, result.writes, fence, auditInsertCte(audit)));
+    return result;
   }
 
   /** Publishes a committed batch's events; answers the order DTOs it sent, by order. */

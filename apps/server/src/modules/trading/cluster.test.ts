@@ -11,7 +11,6 @@ import WebSocket from 'ws';
 import { createDb, selectRows, type Database } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/users';
 import { expectLedgerInvariants } from '../../test/ledger-invariants';
-import { verifyAuditChain } from '../audit/verify';
 
 // Issue 16 "Checked by": three real server processes on one PostgreSQL database and one
 // NATS server. Runs in CI's PostgreSQL pass (TEST_DATABASE_URL set; NATS runs on the CI
@@ -332,11 +331,6 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     for (const book of seen) expect(book).toEqual(seen[0]);
     expect(seen[0].bids).toEqual([{ price: '100.00', quantity: 2, total: '200.00' }]);
     await expectLedgerInvariants(database!.db);
-    // The book's audit chain moved with it (decision 0072): the new owner extended the head the
-    // old one left, and the woken old owner added nothing to it.
-    const audit = await verifyAuditChain(database!.db);
-    expect(audit).toMatchObject({ ok: true });
-    expect(audit.chains.find((c) => c.chain === `orders:${bond}`)).toMatchObject({ ok: true });
   }, 120_000);
 
   it('loses no acknowledged order, cancel or custody move when the owner is killed (-9) under load; the invariants hold', async () => {
@@ -483,8 +477,6 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     // The full list: entries net to zero, balances = journal, no negatives, reservations = open
     // orders and unsettled trades, fills = trades, settlements, units, unique idempotency keys.
     await expectLedgerInvariants(database!.db);
-    // Failover under load neither forked nor broke an audit chain (decision 0072).
-    expect(await verifyAuditChain(database!.db)).toMatchObject({ ok: true });
     const seen = await books();
     expect(seen).toHaveLength(2);
     expect(seen[1]).toEqual(seen[0]);
