@@ -25,6 +25,13 @@ export interface DeskEntry {
   /** Instrument status when the desk opened; only 'active' instruments trade. */
   status: string;
   queue: BatchQueue<Command, Outcome>;
+  /**
+   * The lease epoch the book was read under (0 on one process). Every batch is fenced on it,
+   * not on the epoch held now: a desk dropped when the lease was lost may still have batches
+   * queued, and after this instance takes the book back (a new epoch, a new desk read from the
+   * database) those must be refused, never written from the stale book.
+   */
+  epoch: bigint;
 }
 
 /**
@@ -82,8 +89,13 @@ export class Books {
     return this.loaded.has(instrumentId);
   }
 
-  /** Drops a desk whose book this instance no longer owns; commands still queued there are fenced and re-routed. */
-  forget(instrumentId: string): void {
+  /**
+   * Drops a desk whose book this instance no longer owns; commands still queued there are fenced
+   * (their desk's epoch is no longer the lease's) and re-routed. `entry`: drop only that desk, not
+   * one opened since.
+   */
+  forget(instrumentId: string, entry?: DeskEntry): void {
+    if (entry && this.loaded.get(instrumentId) !== entry) return;
     this.desks.delete(instrumentId);
     this.loaded.delete(instrumentId);
   }
@@ -93,7 +105,7 @@ export class Books {
     const entry = this.loaded.get(instrumentId);
     this.desks.delete(instrumentId);
     await entry?.queue.idle();
-    this.loaded.delete(instrumentId);
+    if (this.loaded.get(instrumentId) === entry) this.loaded.delete(instrumentId);
   }
 
   /** Resolves when every queue is empty. */
@@ -124,13 +136,17 @@ export class Books {
       { id: row.id, name: row.name, currency: row.currency, settlementCycle: row.settlementCycle },
       this.owners,
     );
+    // Read before the book: a lease lost while the book loads leaves this desk at the old epoch.
+    const epoch = this.ownership.epochOf(instrumentId);
     const entry: DeskEntry = {
       desk,
       status: row.status,
       queue: new BatchQueue((batch) => this.processBatch(entry, batch)),
+      epoch,
     };
     await this.load(entry);
-    this.loaded.set(instrumentId, entry);
+    // Lost while it loaded: the desk stays out of `loaded` and its batches are fenced.
+    if (this.ownership.epochOf(instrumentId) === epoch) this.loaded.set(instrumentId, entry);
     return entry;
   }
 
@@ -179,8 +195,8 @@ export class Books {
             { instrumentId: entry.desk.instrument.id },
             'batch write fenced: the lease moved, nothing committed',
           );
-          this.ownership.fenced(entry.desk.instrument.id);
-          this.forget(entry.desk.instrument.id);
+          this.ownership.fenced(entry.desk.instrument.id, entry.epoch);
+          this.forget(entry.desk.instrument.id, entry);
           throw new LeaseLostError(entry.desk.instrument.id);
         }
         // Nothing was written: the in-memory book must forget what it matched.
@@ -219,7 +235,7 @@ export class Books {
     // The audit rows commit with the batch, inside its one statement (fast path and locked
     // transaction alike): audit_chain_append locks the chain and extends its committed head.
     const audit = auditEntries(batch, result.outcomes);
-    const fence = this.ownership.fence(entry.desk.instrument.id);
+    const fence = this.ownership.fence(entry.desk.instrument.id, entry.epoch);
     this.balances.remember(await writeBatch(db, result.writes, fence, auditInsertCte(audit)));
     return result;
   }

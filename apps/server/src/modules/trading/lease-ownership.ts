@@ -154,16 +154,17 @@ export class LeaseOwnership implements Ownership {
     return this.epochs.get(instrumentId) ?? 0n;
   }
 
-  fence(instrumentId: string): SQL | null {
-    const epoch = this.epochs.get(instrumentId);
-    // Not held: a fence that can never pass (epoch -1), so nothing is written.
+  fence(instrumentId: string, epoch: bigint): SQL | null {
+    // Epoch 0 (the desk opened while the lease was not held) never matches a lease row (epochs
+    // start at 1), so nothing is written.
     return sql`lease_fence as (update instrument_leases set epoch = epoch
-      where instrument_fence(instrument_id = ${instrumentId}::uuid, owner = ${this.instanceId} and epoch = ${(epoch ?? -1n).toString()}::bigint)
+      where instrument_fence(instrument_id = ${instrumentId}::uuid, owner = ${this.instanceId} and epoch = ${epoch.toString()}::bigint)
       returning 1)`;
   }
 
-  fenced(instrumentId: string): void {
-    this.drop(instrumentId);
+  fenced(instrumentId: string, epoch: bigint): void {
+    // A stale desk's batch (opened under an epoch since lost) says nothing of a lease taken again later.
+    if (this.epochs.get(instrumentId) === epoch) this.drop(instrumentId);
   }
 
   forget(instrumentId: string): void {
@@ -262,7 +263,12 @@ export class LeaseOwnership implements Ownership {
         returning epoch::text as epoch`,
     );
     if (!row) return false;
+    // Still held here at an older epoch (another instance took the lease and let it lapse before
+    // this one's renewal noticed): the book may have changed under that owner, so the desk opened
+    // under the old epoch goes before a new one is read.
+    const previous = this.epochs.get(instrumentId);
     this.epochs.set(instrumentId, BigInt(row.epoch));
+    if (previous !== undefined) this.hooks?.lost(instrumentId);
     this.heldSince.set(instrumentId, performance.now());
     this.accepting.add(instrumentId);
     this.remote.delete(instrumentId);

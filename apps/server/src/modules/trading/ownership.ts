@@ -28,10 +28,14 @@ export interface Ownership {
   resolve(instrumentId: string, take?: boolean): Promise<Route>;
   /** The epoch this instance writes an instrument with (0 on one process): prefixes stream sequence numbers. */
   epochOf(instrumentId: string): bigint;
-  /** A data-modifying CTE that fails the whole write statement unless this instance still holds the lease. */
-  fence(instrumentId: string): SQL | null;
-  /** A write was fenced off: this instance is no longer the owner. */
-  fenced(instrumentId: string): void;
+  /**
+   * A data-modifying CTE that fails the whole write statement unless this instance still holds
+   * the lease at `epoch`: the epoch the desk was opened under, so a desk dropped when the lease
+   * was lost can never write again, even after this instance takes the book back at a new epoch.
+   */
+  fence(instrumentId: string, epoch: bigint): SQL | null;
+  /** A write at `epoch` was fenced off: this instance no longer owns the book at that epoch. */
+  fenced(instrumentId: string, epoch: bigint): void;
   /** Routing to `owner` failed (it died): ask the database again next time. */
   forget(instrumentId: string): void;
   /** Whether `member` beat within the lease time as of the last heartbeat. */
