@@ -4,6 +4,7 @@ import { instantSchema } from './common';
 /** One row of the append-only audit trail (hash-chained; see the server's modules/audit). */
 export const auditEventSchema = z
   .object({
+    /** Order of the whole trail (newest first in lists). */
     seq: z.number().int(),
     occurredAt: instantSchema,
     actorId: z.string().nullable(),
@@ -18,6 +19,10 @@ export const auditEventSchema = z
     clientAddress: z.string().nullable(),
     prevHash: z.string(),
     hash: z.string(),
+    /** The hash chain the row belongs to: 'main', or 'orders:<instrument id>' (one per book writer). */
+    chain: z.string(),
+    /** Place in its chain (1, 2, 3 …); null on rows from before per-writer chains (their place is `seq`). */
+    chainSeq: z.number().int().nullable(),
   })
   .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -80,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('writes caught in a deadlock are
 
     let run: ReturnType<typeof processDueSettlements> | undefined;
     await t.db.transaction(async (tx) => {
-      // Hold the audit chain, as an order batch's statement may.
+      // Hold the main audit chain, as any other audited change may (order batches chain apart: decision 0072).
       await recordAudit(tx, { action: 'test.deadlock.hold' });
       run = processDueSettlements(t.db, today, new Date());
       // The DvP has written the buyer's cash and now waits for the chain...

@@ -37,26 +37,46 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * `canonicalJson({ seq, ...content })` written out in its key order (the write path's fast
- * form, one string build per row); `seq` is given as the text to put in its place. chainHash
- * (what audit:verify recomputes) keeps the generic form, so verification checks this one.
+ * Where a row sits in the trail. Rows written since migration 0035 name their chain and their
+ * place in it (`chainSeq` = 1, 2, 3 … per chain); a row written before it was a row of the one
+ * chain of that time, placed by its global `seq`. The place is hashed with the content.
  */
-export function canonicalContent(content: AuditContent, seq: string): string {
+export type ChainPlace = { chain: string; chainSeq: number } | { seq: number };
+
+/**
+ * `canonicalJson({ chain, chainSeq, ...content })` written out in its key order (the write
+ * path's fast form, one string build per row); `chainSeq` is given as the text to put in its
+ * place. chainHash (what audit:verify recomputes) keeps the generic form, so verification
+ * checks this one.
+ */
+export function canonicalContent(content: AuditContent, chain: string, chainSeq: string): string {
+  return canonicalText(content, chain, chainSeq, canonicalJson(content.before), canonicalJson(content.after));
+}
+
+/** canonicalContent with `before` and `after` already in canonical JSON (a writer that sends that text too). */
+export function canonicalText(
+  content: AuditContent,
+  chain: string,
+  chainSeq: string,
+  before: string,
+  after: string,
+): string {
   const s = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
   return (
     `{"action":${JSON.stringify(content.action)},"actorEmail":${s(content.actorEmail)},"actorId":${s(content.actorId)},` +
-    `"after":${canonicalJson(content.after)},"authorisedBy":${s(content.authorisedBy)},` +
-    `"before":${canonicalJson(content.before)},"clientAddress":${s(content.clientAddress)},` +
-    `"occurredAt":${JSON.stringify(content.occurredAt.toISOString())},"requestId":${s(content.requestId)},` +
-    `"seq":${seq},"subjectId":${s(content.subjectId)},"subjectType":${s(content.subjectType)}}`
+    `"after":${after},"authorisedBy":${s(content.authorisedBy)},"before":${before},` +
+    `"chain":${JSON.stringify(chain)},"chainSeq":${chainSeq},` +
+    `"clientAddress":${s(content.clientAddress)},"occurredAt":${JSON.stringify(content.occurredAt.toISOString())},` +
+    `"requestId":${s(content.requestId)},"subjectId":${s(content.subjectId)},"subjectType":${s(content.subjectType)}}`
   );
 }
 
-/** SHA-256 (hex) over the previous row's hash and this row's canonical content. */
-export function chainHash(seq: number, prevHash: string, content: AuditContent): string {
-  return createHash('sha256')
-    .update(prevHash)
-    .update('\n')
-    .update(canonicalJson({ seq, ...content }))
-    .digest('hex');
+/** SHA-256 (hex) over the previous row's hash, a newline and a row's canonical text. */
+export function linkHash(prevHash: string, canonicalText: string): string {
+  return createHash('sha256').update(prevHash).update('\n').update(canonicalText).digest('hex');
+}
+
+/** The hash a row at `place` with `content` must carry after `prevHash` (generic form: what audit:verify recomputes). */
+export function chainHash(place: ChainPlace, prevHash: string, content: AuditContent): string {
+  return linkHash(prevHash, canonicalJson({ ...place, ...content }));
 }

@@ -1,5 +1,6 @@
-// `npm run audit:verify`: walks the audit chain of the configured database (DATABASE_URL,
-// or the PGlite data directory when the server is not running) and prints the first broken link.
+// `npm run audit:verify`: walks every audit chain of the configured database (DATABASE_URL,
+// or the PGlite data directory when the server is not running) and prints, per chain, its head
+// or its first broken link.
 import { ConfigError, loadConfig } from '../../config';
 import { createDb } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
@@ -10,14 +11,15 @@ async function main(): Promise<number> {
   const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const result = await verifyAuditChain(database.db);
-    if (result.ok) {
-      console.log(`Audit chain intact: ${result.rows} rows, head ${result.headHash}`);
-      return 0;
+    for (const chain of result.chains) {
+      if (chain.ok) console.log(`Audit chain ${chain.chain} intact: ${chain.rows} rows, head ${chain.headHash}`);
+      else
+        console.error(
+          `Audit chain ${chain.chain} BROKEN at row ${chain.brokenAt} (seq): ${chain.reason} (${chain.rows} rows verified before it)`,
+        );
     }
-    console.error(
-      `Audit chain BROKEN at row ${result.brokenAt}: ${result.reason} (${result.rows} rows verified before it)`,
-    );
-    return 2;
+    if (result.ok) console.log(`Audit trail intact: ${result.rows} rows in ${result.chains.length} chain(s)`);
+    return result.ok ? 0 : 2;
   } finally {
     await database.close();
   }

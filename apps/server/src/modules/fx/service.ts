@@ -96,7 +96,7 @@ export async function loadFxTable(db: Db | Tx, asOf?: string): Promise<FxTable> 
     (currency) => sql`(select ${currency} as currency, ${sql.raw(currency.toLowerCase())}::text as units_per_eur,
         rate_date::text as rate_date from fx_reference_rates
         where rate_date <= ${bound}::date and ${sql.raw(currency.toLowerCase())} is not null
-        order by rate_date desc limit 1)`,
+        order by fx_reference_rates.rate_date desc limit 1)`,
   );
   const rows = await selectRows<{ currency: Currency; units_per_eur: string; rate_date: string }>(
     db,

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments } from '../../db/schema';
 import { notFound, unprocessable } from '../../errors';
-import { auditInsertCte } from '../audit/record';
+import { appendToOwnChain, orderChain, readChainHead, type ChainHead } from '../audit/own-chain';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
@@ -32,6 +32,11 @@ export interface DeskEntry {
    * database) those must be refused, never written from the stale book.
    */
   epoch: bigint;
+  /**
+   * The head of the instrument's audit chain as last committed by this desk (decision 0072:
+   * the book's single writer is its chain's single writer); null = read it before the next write.
+   */
+  auditHead: ChainHead | null;
 }
 
 /**
@@ -143,6 +148,7 @@ export class Books {
       status: row.status,
       queue: new BatchQueue((batch) => this.processBatch(entry, batch)),
       epoch,
+      auditHead: null,
     };
     await this.load(entry);
     // Lost while it loaded: the desk stays out of `loaded` and its batches are fenced.
@@ -159,6 +165,8 @@ export class Books {
         open.map((o) => o.userId),
       );
       entry.desk.load(open);
+      // Read with the book: after a takeover, the fence made the old owner's last batch visible.
+      entry.auditHead = await readChainHead(tx, orderChain(entry.desk.instrument.id));
     });
   }
 
@@ -184,11 +192,14 @@ export class Books {
           await this.takeBack(entry, ran);
           continue;
         }
+        entry.auditHead = result.auditHead; // committed: the chain's head moved
         const dtos = this.publish(entry, result.writes);
         // Answer with the state as committed (later batches keep mutating resting orders), and
         // with the DTO the stream got: one per order, not one for the stream and one for the answer.
         return result.outcomes.map((o) => (o.ok ? { ...o, order: { ...o.order }, dto: dtos.get(o.order) } : o));
       } catch (error) {
+        // Whether the batch's audit rows committed is not known for every error: read the head again.
+        entry.auditHead = null;
         // Another instance owns the book now: this desk is stale, the commands go to the new owner.
         if (isFenceRefusal(error)) {
           this.log?.warn(
@@ -196,6 +207,18 @@ export class Books {
             'batch write fenced: the lease moved, nothing committed',
           );
           this.ownership.fenced(entry.desk.instrument.id, entry.epoch);
+          this.forget(entry.desk.instrument.id, entry);
+          throw new LeaseLostError(entry.desk.instrument.id);
+        }
+        // The chain already has the rows this desk meant to append: another desk wrote the book
+        // after this one read it (not the writer any more, or never was). Nothing committed; this
+        // desk is dropped and the commands resolve the owner again (a new desk reads the book and
+        // the chain's head), never retried from the head this one holds.
+        if (isChainForkRefusal(error)) {
+          this.log?.warn(
+            { instrumentId: entry.desk.instrument.id, err: error },
+            'batch refused: its audit chain moved on under this desk, nothing committed',
+          );
           this.forget(entry.desk.instrument.id, entry);
           throw new LeaseLostError(entry.desk.instrument.id);
         }
@@ -233,11 +256,13 @@ export class Books {
     ran.writes = result.writes;
     if (ctx.refusedOnCachedBalance) return null;
     // The audit rows commit with the batch, inside its one statement (fast path and locked
-    // transaction alike): audit_chain_append locks the chain and extends its committed head.
-    const audit = auditEntries(batch, result.outcomes);
-    const fence = this.ownership.fence(entry.desk.instrument.id, entry.epoch);
-    this.balances.remember(await writeBatch(db, result.writes, fence, auditInsertCte(audit)));
-    return result;
+    // transaction alike), on the instrument's own chain, hashed here onto the head it holds.
+    const instrumentId = entry.desk.instrument.id;
+    const head = entry.auditHead ?? (await readChainHead(db, orderChain(instrumentId)));
+    const audit = appendToOwnChain(orderChain(instrumentId), head, auditEntries(batch, result.outcomes));
+    const fence = this.ownership.fence(instrumentId, entry.epoch);
+    this.balances.remember(await writeBatch(db, result.writes, fence, audit.cte));
+    return { ...result, auditHead: audit.head };
   }
 
   /** Publishes a committed batch's events; answers the order DTOs it sent, by order. */
@@ -275,6 +300,22 @@ export function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLe
       total: fromMinorUnits(BigInt(l.price) * BigInt(l.quantity)),
     }));
   return { bids: view(Side.BUY), asks: view(Side.SELL) };
+}
+
+/** A second writer's rows on an instrument's audit chain (the unique (chain, chain_seq) of migration 0035). */
+function isChainForkRefusal(error: unknown): boolean {
+  if (sqlState(error) !== '23505') return false;
+  for (
+    let e = error as { constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  )
+    if (
+      e.constraint === 'audit_events_chain_idx' ||
+      (typeof e.message === 'string' && e.message.includes('audit_events_chain_idx'))
+    )
+      return true;
+  return false;
 }
 
 /** Deadlocks, serialization failures and a lost race creating a balance row are worth another try. */

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { createDb, selectRows, type Database } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/users';
 import { expectLedgerInvariants } from '../../test/ledger-invariants';
+import { verifyAuditChain } from '../audit/verify';
 
 // Issue 16 "Checked by": three real server processes on one PostgreSQL database and one
 // NATS server. Runs in CI's PostgreSQL pass (TEST_DATABASE_URL set; NATS runs on the CI
@@ -331,6 +332,11 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     for (const book of seen) expect(book).toEqual(seen[0]);
     expect(seen[0].bids).toEqual([{ price: '100.00', quantity: 2, total: '200.00' }]);
     await expectLedgerInvariants(database!.db);
+    // The book's audit chain moved with it (decision 0072): the new owner extended the head the
+    // old one left, and the woken old owner added nothing to it.
+    const audit = await verifyAuditChain(database!.db);
+    expect(audit).toMatchObject({ ok: true });
+    expect(audit.chains.find((c) => c.chain === `orders:${bond}`)).toMatchObject({ ok: true });
   }, 120_000);
 
   it('loses no acknowledged order, cancel or custody move when the owner is killed (-9) under load; the invariants hold', async () => {
@@ -345,6 +351,12 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     let killedAt = Number.POSITIVE_INFINITY;
     let acceptedAgainAt = Number.POSITIVE_INFINITY;
     const alive = () => instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
+    /** The i-th live instance; none alive fails the test instead of spinning the load loops. */
+    const pick = (i: number) => {
+      const live = alive();
+      if (live.length === 0) throw new Error('no instance is alive');
+      return live[i % live.length]!;
+    };
     const failed = { status: 0, body: null };
     /** Answers that are neither success nor an honest "try again" (503) nor a dropped connection. */
     const errors: string[] = [];
@@ -353,7 +365,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     };
     const orders = async (k: number) => {
       for (let n = 0; running; n++) {
-        const via = alive()[(k + n) % alive().length]!;
+        const via = pick(k + n);
         const [user, side] = (k + n) % 2 === 0 ? ['issuer', 'sell'] : ['investor2', 'buy'];
         const price = side === 'sell' ? '100.01' : '99.99';
         const sentAt = Date.now();
@@ -373,7 +385,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     // Rests an ask far from the crossing price, then cancels it through another instance.
     const cancels = async (k: number) => {
       for (let n = 0; running; n++) {
-        const placed = await call(alive()[(k + n) % alive().length]!, 'issuer', 'POST', '/api/orders', {
+        const placed = await call(pick(k + n), 'issuer', 'POST', '/api/orders', {
           ...limit('sell', 1, '100.50'),
         }).catch(() => failed);
         note('resting order', placed);
@@ -382,7 +394,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
           continue;
         }
         acknowledged.push(placed.body.id);
-        const via = alive()[(k + n + 1) % alive().length]!;
+        const via = pick(k + n + 1);
         const res = await call(via, 'issuer', 'DELETE', `/api/orders/${placed.body.id}`).catch(() => failed);
         if (res.status === 200) cancelled.push(placed.body.id);
         else refused.push(res.status);
@@ -396,7 +408,7 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
         const direction = n % 2 === 0 ? 'deposits' : 'withdrawals';
         const body = { email: 'investor2@meridian.test', currency: 'USD', amount: '1.00' };
         for (let attempt = 0; attempt < 20; attempt++) {
-          const via = alive()[(k + n + attempt) % alive().length]!;
+          const via = pick(k + n + attempt);
           const res = await call(via, 'custodian', 'POST', `/api/custody/${direction}`, body, {
             'idempotency-key': key,
           }).catch(() => failed);
@@ -477,6 +489,8 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     // The full list: entries net to zero, balances = journal, no negatives, reservations = open
     // orders and unsettled trades, fills = trades, settlements, units, unique idempotency keys.
     await expectLedgerInvariants(database!.db);
+    // Failover under load neither forked nor broke an audit chain (decision 0072).
+    expect(await verifyAuditChain(database!.db)).toMatchObject({ ok: true });
     const seen = await books();
     expect(seen).toHaveLength(2);
     expect(seen[1]).toEqual(seen[0]);

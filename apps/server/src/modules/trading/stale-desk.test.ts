@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentLeases, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { appendToOwnChain, orderChain, readChainHead } from '../audit/own-chain';
+import { verifyAuditChain } from '../audit/verify';
 import { LeaseLostError } from './remote';
 import { issueBond, orderClient } from './test-support';
 
@@ -72,5 +74,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a desk from a lost lease, after
     // The order is still cancellable through the new desk.
     const cancelled = await client.cancel(issuer, restingId);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
+  it("a row another writer put on the book's audit chain drops the desk; the order goes through a new one", async () => {
+    const issuer = await t.signIn('issuer@meridian.test');
+    const bond = await issueBond(t, issuer, 'Chain Fork 4% 2030');
+    const client = orderClient(t);
+    const sell = { instrumentId: bond, orderType: 'sell', type: 'limit', quantity: 1, price: '103.00' };
+    expect((await client.place(issuer, sell)).statusCode).toBe(201);
+    const { books } = t.app.trading;
+    const before = books.opened(bond)!;
+
+    // Another writer extends the instrument's chain past the head this desk holds.
+    const chain = orderChain(bond);
+    const foreign = appendToOwnChain(chain, await readChainHead(t.db, chain), [
+      { action: 'order.place', subjectType: 'order', subjectId: bond },
+    ]);
+    await t.db.execute(sql`with ${foreign.cte!} select 1`);
+
+    const placed = await client.place(issuer, { ...sell, price: '104.00' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    // Not retried on the head it held: the desk was read again, book and chain head.
+    expect(books.opened(bond)).not.toBe(before);
+    expect((await readChainHead(t.db, chain)).chainSeq).toBe(foreign.head.chainSeq + 1);
+    const audit = await verifyAuditChain(t.db);
+    expect(audit.chains.find((c) => c.chain === chain)).toMatchObject({ ok: true });
   });
 });

@@ -26,7 +26,7 @@ export async function markingCloseRule(tx: Tx, batch: TradeFact[], pass: Pass): 
       sql`select sequence::text as sequence from trades where instrument_id = ${instrumentId}
             and created_at >= ${new Date(close - windowMs).toISOString()}::timestamptz
             and created_at < ${new Date(close).toISOString()}::timestamptz
-          order by created_at, sequence limit 1`,
+          order by trades.created_at, trades.sequence limit 1`,
     );
     const judged = first !== undefined && BigInt(first.sequence) <= pass.after;
     if (judged) continue;
