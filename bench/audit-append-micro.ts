@@ -117,6 +117,57 @@ async function typedInsert(sql: postgres.Sql, rows: ReturnType<typeof entry>[], 
   );
 }
 
+/** The same rows as typedInsert, as ONE json parameter read by json_to_recordset (how the batch sends orders). */
+async function jsonInsert(sql: postgres.Sql, rows: ReturnType<typeof entry>[], state: { seq: number; hash: string }) {
+  const out = rows.map((r) => {
+    state.seq += 1;
+    const text = canonicalContent(r as never, 'orders:x', String(state.seq));
+    const h = createHash('sha256').update(state.hash).update('\n').update(text).digest('hex');
+    const row = {
+      cs: state.seq,
+      at: r.occurredAt.toISOString(),
+      ai: r.actorId,
+      ae: r.actorEmail,
+      ac: r.action,
+      ab: r.authorisedBy,
+      st: r.subjectType,
+      si: r.subjectId,
+      be: r.before,
+      af: r.after,
+      ri: r.requestId,
+      ca: r.clientAddress,
+      ph: state.hash,
+      h,
+    };
+    state.hash = h;
+    return row;
+  });
+  return sql.unsafe(
+    `insert into audit_events (chain, chain_seq, occurred_at, actor_id, actor_email, action, authorised_by, subject_type, subject_id, before, after, request_id, client_address, prev_hash, hash)
+     select 'order:x', r.cs, r.at, r.ai, r.ae, r.ac, r.ab, r.st, r.si, r.be, r.af, r.ri, r.ca, r.ph, r.h
+     from json_to_recordset($1::json) as r(cs bigint, at timestamptz, ai text, ae text, ac text, ab text, st text, si text, be jsonb, af jsonb, ri text, ca text, ph text, h text)`,
+    [JSON.stringify(out)] as never,
+  );
+}
+
+/** The floor: the same number of rows of the same width made in the statement itself (no parameters to parse). */
+async function generatedInsert(
+  sql: postgres.Sql,
+  rows: ReturnType<typeof entry>[],
+  state: { seq: number; hash: string },
+) {
+  const first = state.seq + 1;
+  state.seq += rows.length;
+  return sql.unsafe(
+    `insert into audit_events (chain, chain_seq, occurred_at, actor_id, actor_email, action, authorised_by, subject_type, subject_id, before, after, request_id, client_address, prev_hash, hash)
+     select 'order:x', g, now(), 'u' || (g % 64), 'trader@meridian.test', 'trading.order.place', 'place_orders (role_based)', 'order',
+       md5(g::text), null, '{"instrumentId":"a","side":"buy","type":"limit","quantity":"10","price":"101.25","filledQuantity":"0","status":"open"}'::jsonb,
+       'req-' || g, '127.0.0.1', repeat('0', 64), repeat('1', 64)
+     from generate_series($1::bigint, $2::bigint) g`,
+    [first, state.seq] as never,
+  );
+}
+
 const variants: Variant[] = [
   { name: 'none (statement with no audit rows)', setup: [...base], write: (sql) => sql`select 1` },
   {
@@ -181,6 +232,24 @@ const variants: Variant[] = [
       'create index a3 on audit_events using hash (subject_id)',
     ],
     write: typedInsert,
+  },
+  { name: 'json_to_recordset, 5 idx', setup: [...base, ...typedCols, chainIdx], write: jsonInsert },
+  {
+    name: 'generated in the statement (no parameters), 5 idx',
+    setup: [...base, ...typedCols, chainIdx],
+    write: generatedInsert,
+  },
+  {
+    name: 'generated in the statement, seq pk + chain uniq only',
+    setup: [
+      ...base,
+      ...typedCols,
+      chainIdx,
+      'drop index audit_events_subject_idx',
+      'drop index audit_events_actor_idx',
+      'drop index audit_events_action_idx',
+    ],
+    write: generatedInsert,
   },
 ];
 
