@@ -64,6 +64,9 @@ describe('GET /api/liquidity/pools', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ updated: 1, spreadBp: 200 });
+    // tick() joins a round already running (the provider's own timer), which may have read the
+    // spreads before the change; the round after it starts after the change.
+    await lp.tick();
     await lp.tick();
     const after = (await pools(cookie)).pools.find((p) => p.instrumentId === target.instrumentId)!;
     expect(after.targetSpreadBp).toBe(200);
