@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { jsonRows, rowsOf } from './json-rows';
-import { executePrepared } from './prepared';
+import { executePrepared, toQuery } from './prepared';
 
 describe('executePrepared', () => {
   let t: TestApp;
@@ -35,5 +36,43 @@ describe('executePrepared', () => {
     });
     expect(stats).toEqual({ n: 1, generic: expect.any(Number) });
     expect((stats as { generic: number }).generic).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('toQuery', () => {
+  const dialect = new PgDialect();
+  const people = pgTable('people', { id: uuid('id').primaryKey(), name: text('name') });
+  const when = new Date('2026-11-25T01:02:03.456Z');
+  const shapes: [string, SQL][] = [
+    ['values of every kind', sql`select ${'a'}::text, ${1}, ${2n}::bigint, ${true}, ${null}, ${when}::timestamptz`],
+    [
+      'nested templates, joins and raw text, numbered in order',
+      sql`with ${sql.join([sql`a as (select ${1} as x)`, sql`b as (select ${2} as y, ${sql.raw('3')} as z)`], sql`, `)} select ${'end'}`,
+    ],
+    ['an empty template and undefined', sql`select 1${sql``}${undefined}`],
+    [
+      'a column and a table (drizzle writes them)',
+      sql`select ${people.name} from ${people} where ${people.id} = ${'x'}`,
+    ],
+    ['an identifier', sql`select ${sql.identifier('name')} from people`],
+    ['a JS array (a list in parentheses)', sql`select 1 where 2 in ${[1, 2, 3]}`],
+    ['inlined parameters', sql`select ${"it's"}`.inlineParams()],
+    ['a typed parameter', sql`select ${sql.param(5)}`],
+  ];
+
+  it.each(shapes)('writes %s as PgDialect.sqlToQuery does', (_name, query) => {
+    const expected = dialect.sqlToQuery(query);
+    expect(toQuery(query)).toMatchObject({ sql: expected.sql, params: expected.params });
+  });
+
+  it('writes the order batch statement as drizzle does', () => {
+    const batch = sql`with lease_fence as (update instrument_leases set epoch = epoch where instrument_fence(instrument_id = ${'i'}::uuid, owner = ${'o'} and epoch = ${'3'}::bigint) returning 1),
+      ord_ins as (insert into orders select * from json_to_recordset(${jsonRows([{ id: 'x', created_at: when }])}::json) as r(id uuid, created_at timestamptz)),
+      ${sql.join([sql`je_ins as (select ${'[]'}::json)`, sql`bal_in as (select ${'[1]'}::json)`], sql`, `)}
+      select ledger_guard((select count(*) from bal_in) = ${2}, 'message') as ok`;
+    const expected = dialect.sqlToQuery(batch);
+    const ours = toQuery(batch);
+    expect(ours).toEqual({ sql: expected.sql, params: expected.params });
+    expect(ours.params).toHaveLength(7);
   });
 });
