@@ -75,6 +75,89 @@ type Reply =
 /** Subject an instance answers routed trading requests on. */
 export const ownerSubject = (instanceId: string) => `meridian.trading.${instanceId}`;
 
+/** Most requests one NATS message carries (a few hundred bytes each: far under NATS's 1 MB payload limit). */
+export const MAX_REQUESTS_PER_MESSAGE = 256;
+
+/**
+ * An order as it travels back from its owner (decision 0081): every field of OrderState in
+ * this order, amounts as decimal strings, times as epoch milliseconds. Plain JSON, so neither
+ * side runs a replacer or reviver over every key.
+ */
+export type WireOrder = [
+  id: string,
+  userId: string,
+  instrumentId: string,
+  side: OrderState['side'],
+  type: OrderState['type'],
+  timeInForce: OrderState['timeInForce'],
+  postOnly: boolean,
+  price: string | null,
+  quantity: string,
+  filledQuantity: string,
+  filledValue: string,
+  status: OrderState['status'],
+  cancelReason: OrderState['cancelReason'],
+  reserved: string,
+  idempotencyKey: string | null,
+  createdAt: number,
+  updatedAt: number,
+];
+
+export function encodeOrder(o: OrderState): WireOrder {
+  return [
+    o.id,
+    o.userId,
+    o.instrumentId,
+    o.side,
+    o.type,
+    o.timeInForce,
+    o.postOnly,
+    o.price === null ? null : o.price.toString(),
+    o.quantity.toString(),
+    o.filledQuantity.toString(),
+    o.filledValue.toString(),
+    o.status,
+    o.cancelReason,
+    o.reserved.toString(),
+    o.idempotencyKey,
+    o.createdAt.getTime(),
+    o.updatedAt.getTime(),
+  ];
+}
+
+export function decodeOrder(w: WireOrder): OrderState {
+  return {
+    id: w[0],
+    userId: w[1],
+    instrumentId: w[2],
+    side: w[3],
+    type: w[4],
+    timeInForce: w[5],
+    postOnly: w[6],
+    price: w[7] === null ? null : BigInt(w[7]),
+    quantity: BigInt(w[8]),
+    filledQuantity: BigInt(w[9]),
+    filledValue: BigInt(w[10]),
+    status: w[11],
+    cancelReason: w[12],
+    reserved: BigInt(w[13]),
+    idempotencyKey: w[14],
+    createdAt: new Date(w[15]),
+    updatedAt: new Date(w[16]),
+  };
+}
+
+/** A place or cancel answer as it travels: the order, or the refusal thrown again at the entry instance. */
+type WireOutcome =
+  | { ok: true; order: WireOrder; replayed: boolean; instrument?: InstrumentRef }
+  | { ok: false; error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
+
+interface Waiting {
+  request: Request;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
 /**
  * Routing over NATS request/reply: each instance answers on its own subject and runs what
  * arrives through the same TradingService methods (so idempotency, validation of the book
@@ -83,11 +166,22 @@ export const ownerSubject = (instanceId: string) => `meridian.trading.${instance
  * fails at once with no responders: nothing was done and it is resent after re-resolving.
  * A timeout is NOT resent (the owner may have committed): the client gets 503 and retries
  * with its Idempotency-Key.
+ *
+ * Requests for one owner made in the same turn of the event loop travel as ONE NATS request
+ * (an array) and come back as one reply (an array, same order), answered once every one of
+ * them is done (decision 0081): per message, nats-server and both instances pay a wake-up, a
+ * socket read and a write, and the owner's book gets them together, in one batch write.
+ * A failure of the message (no responders, timeout, owner lost) is each request's failure.
  */
 export class NatsTradingLink implements RemoteTrading {
   private subscription: Subscription | null = null;
   /** Requests waiting for an answer, by owner: how to fail them when the owner is found gone. */
   private readonly waiting = new Map<string, Set<(error: Error) => void>>();
+  /** Requests of this turn of the event loop, by owner, not sent yet. */
+  private outbox = new Map<string, Waiting[]>();
+  private flushQueued = false;
+  /** NATS requests sent and the routed requests they carried (tests, metrics). */
+  readonly sent = { messages: 0, requests: 0 };
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -113,7 +207,7 @@ export class NatsTradingLink implements RemoteTrading {
     link.subscription = nc.subscribe(ownerSubject(trading.ownership.instanceId), {
       callback: (error, msg) => {
         if (error) return log.warn({ err: error }, 'routed request subscription failed');
-        void link.answer(trading, msg, log);
+        void answer(trading, msg, log);
       },
     });
     trading.connect(link);
@@ -124,24 +218,6 @@ export class NatsTradingLink implements RemoteTrading {
     this.subscription?.unsubscribe();
   }
 
-  private async answer(trading: TradingService, msg: Msg, log: FastifyBaseLogger): Promise<void> {
-    let reply: Reply;
-    try {
-      const request = msg.json<Request>();
-      reply = { ok: true, value: await run(trading, request) };
-    } catch (error) {
-      if (error instanceof AppError) {
-        reply = { ok: false, status: error.status, code: error.code, message: error.message, details: error.details };
-      } else {
-        log.error({ err: error }, 'routed trading request failed');
-        reply = { ok: false, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' };
-      }
-    }
-    msg.respond(
-      JSON.stringify(reply, (_key, value: unknown) => (typeof value === 'bigint' ? { $bigint: `${value}` } : value)),
-    );
-  }
-
   abandon(owner: string): void {
     const waiting = this.waiting.get(owner);
     if (!waiting) return;
@@ -149,40 +225,88 @@ export class NatsTradingLink implements RemoteTrading {
     for (const fail of waiting) fail(new OwnerLostError(`instance ${owner} went off the bus with the request`));
   }
 
-  private async send(owner: string, request: Request): Promise<unknown> {
+  /** Queues a request for `owner`; everything queued in this turn of the event loop goes in one message. */
+  private send(owner: string, request: Request): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const queued = this.outbox.get(owner);
+      if (queued) queued.push({ request, resolve, reject });
+      else this.outbox.set(owner, [{ request, resolve, reject }]);
+      if (!this.flushQueued) {
+        this.flushQueued = true;
+        // After the I/O callbacks of this turn: the requests parsed from every socket that was
+        // readable (and whose guards answered from cache) are queued by then.
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    const outbox = this.outbox;
+    this.outbox = new Map();
+    for (const [owner, queued] of outbox)
+      for (let i = 0; i < queued.length; i += MAX_REQUESTS_PER_MESSAGE)
+        void this.sendMessage(owner, queued.slice(i, i + MAX_REQUESTS_PER_MESSAGE));
+  }
+
+  private async sendMessage(owner: string, batch: Waiting[]): Promise<void> {
     let msg: Msg;
     let fail: (error: Error) => void = () => undefined;
     const lost = new Promise<never>((_resolve, reject) => (fail = reject));
     let waiting = this.waiting.get(owner);
     if (!waiting) this.waiting.set(owner, (waiting = new Set()));
     waiting.add(fail);
+    this.sent.messages++;
+    this.sent.requests += batch.length;
     try {
       msg = await Promise.race([
-        this.nc.request(ownerSubject(owner), JSON.stringify(request), { timeout: this.timeoutMs }),
+        this.nc.request(ownerSubject(owner), JSON.stringify(batch.map((w) => w.request)), { timeout: this.timeoutMs }),
         lost,
       ]);
     } catch (error) {
-      if (error instanceof OwnerLostError) throw error;
-      if (error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders()))
-        throw new OwnerUnreachableError(`instance ${owner} does not answer`);
-      throw new AppError(503, 'OWNER_UNAVAILABLE', 'The instance that trades this instrument did not answer in time');
+      const failure =
+        error instanceof OwnerLostError
+          ? error
+          : error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders())
+            ? new OwnerUnreachableError(`instance ${owner} does not answer`)
+            : new AppError(503, 'OWNER_UNAVAILABLE', 'The instance that trades this instrument did not answer in time');
+      for (const w of batch) w.reject(failure);
+      return;
     } finally {
       waiting.delete(fail);
       if (waiting.size === 0 && this.waiting.get(owner) === waiting) this.waiting.delete(owner);
     }
-    const reply = JSON.parse(msg.string(), reviveBigints) as Reply;
-    if (!reply.ok) {
-      throw new AppError(reply.status, reply.code, reply.message, reply.details as Record<string, unknown> | undefined);
+    let replies: Reply[];
+    try {
+      replies = JSON.parse(msg.string()) as Reply[];
+      if (!Array.isArray(replies)) throw new Error('not an array');
+    } catch {
+      const failure = new AppError(
+        502,
+        'OWNER_BAD_ANSWER',
+        'The instance that trades this instrument answered unreadably',
+      );
+      for (const w of batch) w.reject(failure);
+      return;
     }
-    return reply.value;
+    batch.forEach((w, i) => {
+      const reply = replies[i];
+      if (!reply)
+        w.reject(new AppError(502, 'OWNER_BAD_ANSWER', 'The instance that trades this instrument sent no answer'));
+      else if (!reply.ok)
+        w.reject(
+          new AppError(reply.status, reply.code, reply.message, reply.details as Record<string, unknown> | undefined),
+        );
+      else w.resolve(reply.value);
+    });
   }
 
   async place(owner: string, request: Omit<Extract<Request, { op: 'place' }>, 'op'>): Promise<RoutedAnswer> {
-    return reviveAnswer(await this.send(owner, { op: 'place', ...request }));
+    return reviveAnswer((await this.send(owner, { op: 'place', ...request })) as WireOutcome);
   }
 
   async cancel(owner: string, request: Omit<Extract<Request, { op: 'cancel' }>, 'op'>): Promise<RoutedAnswer> {
-    return reviveAnswer(await this.send(owner, { op: 'cancel', ...request }));
+    return reviveAnswer((await this.send(owner, { op: 'cancel', ...request })) as WireOutcome);
   }
 
   async close(owner: string, request: Omit<Extract<Request, { op: 'close' }>, 'op'>): Promise<number> {
@@ -191,6 +315,40 @@ export class NatsTradingLink implements RemoteTrading {
 
   async depth(owner: string, request: Omit<Extract<Request, { op: 'depth' }>, 'op'>) {
     return (await this.send(owner, { op: 'depth', ...request })) as { bids: BookLevel[]; asks: BookLevel[] } | null;
+  }
+}
+
+/** Runs every request of one message (together: a place batch lands in one book batch) and answers them in one reply. */
+async function answer(trading: TradingService, msg: Msg, log: FastifyBaseLogger): Promise<void> {
+  let requests: Request[];
+  try {
+    requests = msg.json<Request[]>();
+    if (!Array.isArray(requests)) throw new Error('not an array');
+  } catch (error) {
+    // Nothing to answer item by item: the sender's request fails (its timeout answers 503).
+    return log.warn({ err: error }, 'unreadable routed trading request');
+  }
+  const replies = await Promise.all(requests.map((request) => answerOne(trading, request, log)));
+  let text: string;
+  try {
+    text = JSON.stringify(replies);
+  } catch (error) {
+    log.error({ err: error }, 'routed trading answer could not be encoded');
+    text = JSON.stringify(
+      replies.map(() => ({ ok: false, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' })),
+    );
+  }
+  msg.respond(text);
+}
+
+async function answerOne(trading: TradingService, request: Request, log: FastifyBaseLogger): Promise<Reply> {
+  try {
+    return { ok: true, value: await run(trading, request) };
+  } catch (error) {
+    if (error instanceof AppError)
+      return { ok: false, status: error.status, code: error.code, message: error.message, details: error.details };
+    log.error({ err: error }, 'routed trading request failed');
+    return { ok: false, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' };
   }
 }
 
@@ -211,7 +369,7 @@ async function run(trading: TradingService, request: Request): Promise<unknown> 
 }
 
 /** An outcome as it travels: refusals become errors at the entry instance (thrown there by the route). */
-function routed(trading: TradingService, outcome: Outcome) {
+function routed(trading: TradingService, outcome: Outcome): WireOutcome {
   if (!outcome.ok) {
     const { error } = outcome;
     return {
@@ -221,27 +379,16 @@ function routed(trading: TradingService, outcome: Outcome) {
   }
   return {
     ok: true,
-    order: outcome.order,
+    order: encodeOrder(outcome.order),
     replayed: outcome.replayed,
     instrument: trading.instrumentOf(outcome.order.instrumentId),
   };
 }
 
-function reviveAnswer(value: unknown): RoutedAnswer {
-  const v = value as
-    | { ok: true; order: OrderState; replayed: boolean; instrument?: InstrumentRef }
-    | { ok: false; error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
+function reviveAnswer(v: WireOutcome): RoutedAnswer {
   if (!v.ok)
     return {
       outcome: { ok: false, error: new AppError(v.error.status, v.error.code, v.error.message, v.error.details) },
     };
-  const order = { ...v.order, createdAt: new Date(v.order.createdAt), updatedAt: new Date(v.order.updatedAt) };
-  return { outcome: { ok: true, order, replayed: v.replayed }, instrument: v.instrument };
-}
-
-/** Money and quantities are bigints: they travel as `{ $bigint: "123" }`. */
-function reviveBigints(_key: string, value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && '$bigint' in value)
-    return BigInt((value as { $bigint: string }).$bigint);
-  return value;
+  return { outcome: { ok: true, order: decodeOrder(v.order), replayed: v.replayed }, instrument: v.instrument };
 }
