@@ -31,8 +31,10 @@ import { ledgerInvariantViolations } from '../apps/server/src/test/ledger-invari
 import { prepareMarket, signIn, TRADERS } from './orders-setup';
 import {
   CLOCK_TICKS,
+  contextSwitches,
   cpuTicks,
   freshDatabase,
+  systemTicks,
   load,
   percentile,
   postgresTicks,
@@ -88,6 +90,10 @@ interface RunResult {
   netPlatform: number;
   /** Database transactions (commits + rollbacks, pg_stat_database) per order, less the idle setup's. */
   xactsPerOrder: number;
+  /** Context switches of the server processes (all threads) per order. */
+  switchesPerOrder: number;
+  /** Per table, reads / rows inserted / rows updated per order (pg_stat_user_tables). */
+  tables: string;
   /** µs of CPU per order of each instance's whole process. */
   perInstance: Record<string, number>;
   load: string;
@@ -199,6 +205,7 @@ function ticks(setup: Setup, wrkPid: number | undefined) {
   return {
     'server main threads': setup.servers.reduce((s, p) => s + cpuTicks(p.child.pid!, true), 0),
     'server processes': setup.servers.reduce((s, p) => s + cpuTicks(p.child.pid!), 0),
+    'of which system': setup.servers.reduce((s, p) => s + systemTicks(p.child.pid!), 0),
     PostgreSQL: postgresTicks(setup.database.name),
     'nats-server': nats ? cpuTicks(nats) : 0,
     haproxy: setup.proxy.pid ? cpuTicks(setup.proxy.pid) : 0,
@@ -234,6 +241,35 @@ async function transactions(setup: Setup): Promise<number> {
     from pg_stat_database where datname = ${setup.database.name}`;
   return Number(row?.n ?? 0);
 }
+/** Per table: reads (sequential + index scans) and rows inserted/updated so far (pg_stat_user_tables). */
+async function tableStats(setup: Setup): Promise<Map<string, { scans: number; ins: number; upd: number }>> {
+  const db = (await check(setup)).db;
+  const rows = await selectRows<{ name: string; scans: string; ins: string; upd: string }>(
+    db,
+    sql`select relname as name, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::text as scans,
+      n_tup_ins::text as ins, n_tup_upd::text as upd from pg_stat_user_tables`,
+  );
+  return new Map(rows.map((r) => [r.name, { scans: Number(r.scans), ins: Number(r.ins), upd: Number(r.upd) }]));
+}
+
+/** Tables read or written per order in a run: where the statements go (pg_stat_statements is not installed). */
+function tableDelta(
+  before: Awaited<ReturnType<typeof tableStats>>,
+  after: Awaited<ReturnType<typeof tableStats>>,
+  orders: number,
+): string {
+  const parts: string[] = [];
+  for (const [name, a] of after) {
+    const b = before.get(name) ?? { scans: 0, ins: 0, upd: 0 };
+    const d = { scans: a.scans - b.scans, ins: a.ins - b.ins, upd: a.upd - b.upd };
+    if (d.scans + d.ins + d.upd < orders / 100) continue;
+    parts.push(
+      `${name} ${(d.scans / orders).toFixed(2)}r/${(d.ins / orders).toFixed(2)}i/${(d.upd / orders).toFixed(2)}u`,
+    );
+  }
+  return parts.sort().join(', ');
+}
+
 /** How long after a run its transaction counts are read: backends report at most once a second. */
 const STATS_DELAY_MS = 1_500;
 
@@ -256,7 +292,9 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
   );
   const before = ticks(setup, wrk.pid);
   const instancesBefore = setup.servers.map((s) => cpuTicks(s.child.pid!));
+  const switchesBefore = setup.servers.reduce((n, s) => n + contextSwitches(s.child.pid!), 0);
   const xactsBefore = await transactions(setup);
+  const tablesBefore = await tableStats(setup);
   const start = performance.now();
   let output = '';
   let wrkTicks = 0;
@@ -268,9 +306,11 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
   clearInterval(sampler);
   const after = { ...ticks(setup, undefined), wrk: wrkTicks };
   const instancesAfter = setup.servers.map((s) => cpuTicks(s.child.pid!));
+  const switches = setup.servers.reduce((n, s) => n + contextSwitches(s.child.pid!), 0) - switchesBefore;
   const elapsedMs = performance.now() - start;
   await new Promise((r) => setTimeout(r, STATS_DELAY_MS));
   const xacts = (await transactions(setup)) - xactsBefore - setup.idleXactsPerMs * (elapsedMs + STATS_DELAY_MS);
+  const tablesAfter = await tableStats(setup);
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
@@ -298,6 +338,8 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
       r.requests,
     ),
     xactsPerOrder: r.requests > 0 ? xacts / r.requests : Number.NaN,
+    tables: tableDelta(tablesBefore, tablesAfter, r.requests),
+    switchesPerOrder: r.requests > 0 ? switches / r.requests : Number.NaN,
     perInstance: Object.fromEntries(
       setup.servers.map((s, k) => [s.name, usPer(instancesAfter[k]! - instancesBefore[k]!, r.requests)]),
     ),
@@ -477,6 +519,10 @@ async function main(): Promise<void> {
           .map(([name, us]) => `${name} ${us.toFixed(0)}`)
           .join(', ')}`,
       );
+    console.log('\nper table, per order (reads = sequential + index scans / rows inserted / rows updated):');
+    for (const r of results) console.log(`  ${r.setup}: ${r.tables}`);
+    console.log('\nserver processes, context switches per order (all threads):');
+    for (const r of results) console.log(`  ${r.setup}: ${r.switchesPerOrder.toFixed(1)}`);
     const mean = (setup: string, f: (r: RunResult) => number) => {
       const rs = results.filter((r) => r.setup === setup);
       return rs.reduce((s, r) => s + f(r), 0) / rs.length;

@@ -137,6 +137,30 @@ function statTicks(path: string): number {
   }
 }
 
+/** System (kernel) CPU ticks of a whole process: socket reads and writes, wake-ups. */
+export function systemTicks(pid: number): number {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Context switches (voluntary + involuntary) of a whole process so far, summed over its threads. */
+export function contextSwitches(pid: number): number {
+  let n = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      for (const m of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)/gm)) n += Number(m[1]);
+    }
+  } catch {
+    // gone
+  }
+  return n;
+}
+
 /** CPU ticks (user + system) of a whole process, or of its main thread only. */
 export function cpuTicks(pid: number, mainThreadOnly = false): number {
   return statTicks(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`);
