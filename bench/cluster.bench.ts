@@ -16,7 +16,10 @@
  * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover needs
  * three), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
  * their profiles in a folder per instance when stopped; tid 0 is the main thread, the others
- * the loader's worker), BENCH_FAILOVER (`false` skips it).
+ * the loader's worker), BENCH_FAILOVER (`false` skips it), BENCH_WARMUP_CLIENTS and
+ * BENCH_WARMUP_SECONDS (the discarded warm-up per setup, 16 connections for 3 s). Also printed:
+ * per table, reads and rows written per order (pg_stat_user_tables), the server processes'
+ * system CPU and context switches per order.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
@@ -57,6 +60,9 @@ const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
 const SETUPS = (process.env.BENCH_SETUPS ?? 'one,three').split(',').map((s) => s.trim());
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const FAILOVER = process.env.BENCH_FAILOVER !== 'false';
+/** Warm-up load per setup before anything is measured (BENCH_WARMUP_CLIENTS, BENCH_WARMUP_SECONDS). */
+const WARMUP_CLIENTS = Number(process.env.BENCH_WARMUP_CLIENTS ?? 16);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Seconds of idle (no load) measured per setup: its timers' CPU, subtracted for the "net of idle" figure. */
 const IDLE_SECONDS = 5;
 
@@ -486,7 +492,8 @@ async function main(): Promise<void> {
     );
     if (SETUPS.includes('one')) setups.push(await prepare('one', 1, PORT, dir));
     if (SETUPS.includes('three')) setups.push(await prepare('three', 3, PORT + 2, dir));
-    for (const setup of setups) await wrkRun(setup, 16, 3); // warm-up, discarded
+    // Warm-up, discarded: JIT, caches, and the batch statements prepared and planned per pooled connection.
+    for (const setup of setups) await wrkRun(setup, WARMUP_CLIENTS, WARMUP_SECONDS);
     for (const setup of setups) await measureIdle(setup);
     const results: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) for (const setup of setups) results.push(await wrkRun(setup, CLIENTS, SECONDS));
