@@ -145,7 +145,7 @@ async function jsonInsert(sql: postgres.Sql, rows: ReturnType<typeof entry>[], s
   return sql.unsafe(
     `insert into audit_events (chain, chain_seq, occurred_at, actor_id, actor_email, action, authorised_by, subject_type, subject_id, before, after, request_id, client_address, prev_hash, hash)
      select 'order:x', r.cs, r.at, r.ai, r.ae, r.ac, r.ab, r.st, r.si, r.be, r.af, r.ri, r.ca, r.ph, r.h
-     from json_to_recordset($1::json) as r(cs bigint, at timestamptz, ai text, ae text, ac text, ab text, st text, si text, be jsonb, af jsonb, ri text, ca text, ph text, h text)`,
+     from json_to_recordset($1::text::json) as r(cs bigint, at timestamptz, ai text, ae text, ac text, ab text, st text, si text, be jsonb, af jsonb, ri text, ca text, ph text, h text)`,
     [JSON.stringify(out)] as never,
   );
 }
