@@ -25,6 +25,8 @@
  * BENCH_DB=<name> uses (creating it if missing) and keeps that database instead of a fresh one:
  * the trades already loaded there count towards the levels, so the 1,000,000-trade history can be
  * loaded once (with BENCH_REQUESTS=0: load only, no measurement) and measured later.
+ * BENCH_ACCEPT_ENCODING=<header> sends that Accept-Encoding with every request (a browser sends
+ * "gzip, deflate, br, zstd"); default none, so answers go uncompressed as in the earlier runs.
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of each endpoint's measured requests per level there
  * (after the figures are taken: profiling itself costs CPU).
  */
@@ -54,6 +56,7 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Idle time over which the app's background CPU is measured at each level. */
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 3000);
 const KEPT_DB = process.env.BENCH_DB;
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 /** Idempotency keys that mark the bench's four bulk orders (found again in a kept database). */
 const BULK_ORDER_KEY = 'bench-reads-bulk';
 
@@ -210,7 +213,8 @@ async function main() {
     ] as const;
     console.log(
       `bench:reads — PostgreSQL, ${hasReadModels ? 'read models (drizzle/0026)' : 'no read models (before)'}, ` +
-        `${ROOT}, ${cpus().length} × ${cpus()[0]?.model}, ${REQUESTS} requests per endpoint after ${WARMUP}, 1,000,000 trades over ${DAYS} days`,
+        `${ROOT}, ${cpus().length} × ${cpus()[0]?.model}, ${REQUESTS} requests per endpoint after ${WARMUP}, 1,000,000 trades over ${DAYS} days` +
+        (ACCEPT_ENCODING ? `, Accept-Encoding: ${ACCEPT_ENCODING}` : ''),
     );
     for (const level of LEVELS) {
       const started = performance.now();
@@ -279,7 +283,8 @@ async function main() {
       let baselineNet = 0;
       for (const [name, url] of REQUESTS > 0 ? endpoints : []) {
         const once = async () => {
-          const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+          const headers = ACCEPT_ENCODING ? { cookie, 'accept-encoding': ACCEPT_ENCODING } : { cookie };
+          const res = await app.inject({ method: 'GET', url, headers });
           if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         };
         for (let i = 0; i < WARMUP; i++) await once();
