@@ -60,3 +60,13 @@ function plainChunks(query: SQL, out: { sql: string; params: unknown[] }): boole
   }
   return true;
 }
+
+/**
+ * The rows of `executePrepared` on either driver (PGlite answers `{ rows }`, postgres-js an
+ * array): for read statements run on every request (the read endpoints' stamp and the
+ * portfolio's state, decision 0080), whose text is constant.
+ */
+export async function selectPrepared<T = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = await executePrepared(db, query);
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}

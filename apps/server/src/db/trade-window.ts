@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from './client';
 import { uuidArray } from './json-rows';
+import { selectPrepared } from './prepared';
 import { REFERENCE_VERSION } from './reference-version';
 
 /** Last price and rolling 24-hour figures of one instrument that has traded. */
@@ -55,9 +56,14 @@ export interface ReadStamp {
   trades: string;
 }
 
-/** The current reference version and trades' state: one small statement, flat in history. */
+/**
+ * The current reference version and trades' state: one small statement, flat in history, run
+ * prepared (decision 0080): it is the whole database cost of a request served from a kept
+ * answer, and unnamed it took two round trips (Parse + Describe, then Bind + Execute) and a
+ * parse and plan on the server every time.
+ */
 export async function readStamp(db: Db): Promise<ReadStamp> {
-  const [row] = await selectRows<{ version: string; trades: string }>(
+  const [row] = await selectPrepared<{ version: string; trades: string }>(
     db,
     sql`select ${REFERENCE_VERSION}::text as version, ${TRADE_STATE} as trades`,
   );

@@ -19,7 +19,7 @@ import { auditContext } from '../audit/context';
 import { valueInLimitCurrency } from '../fx/service';
 import { requireAuth } from '../auth/guard';
 import { byIssuer } from './queries';
-import { fastOkSerializer, sendJsonText } from '../../fast-serializer';
+import { fastOkSerializer, sendKeptJson } from '../../fast-serializer';
 import {
   createInstrument,
   getInstrumentDetail,
@@ -93,7 +93,8 @@ const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      if (limit === undefined && cursor === undefined) return sendJsonText(reply, await listAllInstrumentsJson(app.db));
+      if (limit === undefined && cursor === undefined)
+        return sendKeptJson(request, reply, await listAllInstrumentsJson(app.db));
       const page = await listInstrumentsPage(app.db, { limit: limit ?? INSTRUMENT_PAGE, cursor });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.items;

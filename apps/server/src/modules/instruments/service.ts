@@ -37,7 +37,7 @@ import {
 import { decodeIdCursor, encodeIdCursor } from '../../db/cursor';
 import { versionedTradeWindows } from '../../db/trade-window';
 import { StampedAnswer, nextUtcMidnight } from '../../db/stamped-answer';
-import { fastSerializer } from '../../fast-serializer';
+import { fastSerializer, KeptJson } from '../../fast-serializer';
 
 /**
  * Issues an instrument: terms rebuilt from the form and accepted by the ACTUS engine (422
@@ -157,13 +157,13 @@ const writeList = fastSerializer(instrumentListSchema);
  * curves and spreads come from the catalogue of that version, valuations from the
  * per-instrument cache.
  */
-const listAnswers = new StampedAnswer(async (db) => {
+const listAnswers = new StampedAnswer<KeptJson>(async (db) => {
   const now = Date.now();
   const { windows, stableUntil, ...stamp } = await versionedTradeWindows(db, undefined, new Date(now));
   const catalogue = await instrumentCatalogue(db, stamp.version);
   const today = new Date(now).toISOString().slice(0, 10);
   const market: MarketContext = { ...catalogue, stats: marketStatsOf(windows), today };
-  const text = writeList(catalogue.rows.map((row) => toListItem(row, market)));
+  const text = new KeptJson(writeList(catalogue.rows.map((row) => toListItem(row, market))));
   // Valuations move with the day as well as with trades and reference data.
   return { stamp, until: Math.min(stableUntil, nextUtcMidnight(now)), value: text };
 });
@@ -172,9 +172,9 @@ const listAnswers = new StampedAnswer(async (db) => {
  * `GET /api/instruments` (whole list) as JSON text, the same for every caller and kept per
  * state of the trades and reference data (db/stamped-answer.ts, decision 0077): a request
  * costs one small statement until a trade or a reference write commits, or a trade leaves the
- * 24-hour window.
+ * 24-hour window. Its compressed forms are kept with it (decision 0080).
  */
-export function listAllInstrumentsJson(db: Db): Promise<string> {
+export function listAllInstrumentsJson(db: Db): Promise<KeptJson> {
   return listAnswers.get(db);
 }
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { notFound } from '../../errors';
-import { sendJsonText } from '../../fast-serializer';
+import { sendKeptJson } from '../../fast-serializer';
 import { requireAuth } from '../auth/guard';
 import { resolveUserCached } from '../auth/session';
 import { candles, listedInstruments } from './queries';
@@ -62,7 +62,7 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: marketDataSchema },
       },
     },
-    async (_request, reply) => sendJsonText(reply, await tickersJson(app.db, app.trading)),
+    async (request, reply) => sendKeptJson(request, reply, await tickersJson(app.db, app.trading)),
   );
 
   app.get(

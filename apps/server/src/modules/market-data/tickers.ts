@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { VersionedCache } from '../../db/reference-version';
 import { StampedAnswer } from '../../db/stamped-answer';
 import { versionedTradeWindows } from '../../db/trade-window';
-import { fastSerializer } from '../../fast-serializer';
+import { fastSerializer, KeptJson } from '../../fast-serializer';
 import { emptyStats, listedInstruments, tradeStatsOf, type ListedInstrument, type TradeStats } from './queries';
 
 /** Percent change rounded to 2 decimals; null without a reference price. */
@@ -67,7 +67,7 @@ interface TickerBoard {
   listing: ListedInstrument[];
   stats: Map<string, TradeStats>;
   bests: Best[];
-  text: string | null;
+  text: KeptJson | null;
 }
 
 const writeTickers = fastSerializer(marketDataSchema);
@@ -82,14 +82,15 @@ const boards = new StampedAnswer<TickerBoard>(async (db) => {
  * `GET /api/market-data` as JSON text, the same for every caller: the trade figures kept per
  * state of the trades and reference data (db/stamped-answer.ts, decision 0077), so a request
  * costs one small statement until a trade commits or one leaves the 24-hour window; the text
- * is written again only when a best bid or ask moved in the books.
+ * is written again only when a best bid or ask moved in the books; its compressed forms are
+ * kept with it (decision 0080).
  */
-export async function tickersJson(db: Db, trading: BookQuotes): Promise<string> {
+export async function tickersJson(db: Db, trading: BookQuotes): Promise<KeptJson> {
   const board = await boards.get(db);
   const bests = board.listing.map((i) => trading.bestPrices(i.id));
   if (board.text === null || bests.some((best, k) => !sameBest(best, board.bests[k]!))) {
-    board.text = writeTickers(
-      board.listing.map((i, k) => toTicker(i, board.stats.get(i.id) ?? emptyStats(), bests[k]!)),
+    board.text = new KeptJson(
+      writeTickers(board.listing.map((i, k) => toTicker(i, board.stats.get(i.id) ?? emptyStats(), bests[k]!))),
     );
     board.bests = bests;
   }

@@ -7,9 +7,10 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { uuidArray } from '../../db/json-rows';
+import { selectPrepared } from '../../db/prepared';
 import { REFERENCE_VERSION } from '../../db/reference-version';
 import { accountPositions, instruments } from '../../db/schema';
-import { fastSerializer } from '../../fast-serializer';
+import { fastSerializer, KeptJson } from '../../fast-serializer';
 import { FX_SOURCE, fxTableAt, type FxTable } from '../fx/service';
 import { cataloguePrice, instrumentCatalogue, type InstrumentCatalogue } from '../instruments/catalogue';
 import { userAccountCode } from '../ledger';
@@ -39,7 +40,7 @@ async function analyticsOf(
 const writeAnalytics = fastSerializer(portfolioAnalyticsSchema);
 /** Users whose last answer is kept per database (the least recently asked go first). */
 const KEPT_ANSWERS = 10_000;
-const keptAnswers = new WeakMap<object, Map<string, { state: string; text: string }>>();
+const keptAnswers = new WeakMap<object, Map<string, { state: string; text: KeptJson }>>();
 
 /**
  * `GET /api/portfolio/analytics` as JSON text: cash, positions at their marks, P&L and activity
@@ -51,14 +52,14 @@ const keptAnswers = new WeakMap<object, Map<string, { state: string; text: strin
  * model prices and the FX rates come from the caches of that version (decision 0067). The
  * answer depends on nothing else but the UTC day, so when the row is the one the user's last
  * call read, the text written then is the answer (decision 0077): no parsing, valuing or
- * writing again.
+ * writing again; nor compressing again (decision 0080: the compressed forms are kept with it).
  */
 export async function portfolioAnalyticsJson(
   db: Db,
   userId: string,
   currency: string = REPORTING_CURRENCY,
   now = new Date(),
-): Promise<string> {
+): Promise<KeptJson> {
   const dayStart = utcDayStart(now);
   const row = await userStateRow(db, userId, dayStart);
   const state = `${dayStart.toISOString()}\u0001${Object.values(row).join('\u0001')}`;
@@ -72,7 +73,7 @@ export async function portfolioAnalyticsJson(
     kept.set(key, last);
     return last.text;
   }
-  const text = writeAnalytics(await analyticsOf(db, userId, currency, dayStart, parseUserState(row)));
+  const text = new KeptJson(writeAnalytics(await analyticsOf(db, userId, currency, dayStart, parseUserState(row))));
   kept.delete(key);
   kept.set(key, { state, text });
   if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
@@ -112,11 +113,12 @@ const parsed = <T>(text: string | null | undefined): T[] => (text ? (JSON.parse(
  * The user's account, trade and open-order counts, balances, kept positions (drizzle/0026) and
  * the marks of the instruments held or traded today, with the reference version: ONE statement,
  * so one snapshot. Marks are index probes (the last trade, the last before the day), never a
- * scan of the history.
+ * scan of the history. Run prepared (decision 0080): its text is constant, so from the second
+ * call on a connection it is one round trip and the server keeps its parse tree and plan.
  */
 async function userStateRow(db: Db, userId: string, dayStart: Date): Promise<UserStateRow> {
   const today = dayStart.toISOString().slice(0, 10);
-  const [row] = await selectRows<UserStateRow>(
+  const [row] = await selectPrepared<UserStateRow>(
     db,
     sql`with a as (select id from ledger_accounts where code = ${userAccountCode(userId)}),
       bal as (select b.asset_type, b.asset, b.total, b.reserved from balances b where b.account_id = (select id from a)),

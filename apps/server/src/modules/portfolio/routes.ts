@@ -1,7 +1,7 @@
 import { errorResponseSchema, portfolioAnalyticsQuerySchema, portfolioAnalyticsSchema } from '@meridian/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/guard';
-import { sendJsonText } from '../../fast-serializer';
+import { sendKeptJson } from '../../fast-serializer';
 import { portfolioAnalyticsJson } from './portfolio-queries';
 
 /** The signed-in user's portfolio, valued from ledger balances and trades (see portfolio.ts). */
@@ -19,7 +19,7 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await portfolioAnalyticsJson(app.db, request.user.id, request.query.currency)),
+      sendKeptJson(request, reply, await portfolioAnalyticsJson(app.db, request.user.id, request.query.currency)),
   );
 };
 
