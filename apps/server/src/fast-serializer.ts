@@ -68,8 +68,7 @@ export type ContentEncoding = 'br' | 'gzip';
  * A kept answer (decision 0077) with its bytes: the UTF-8 text, and its brotli and gzip forms
  * made the first time a client asks for them and kept with it (decision 0080). Served many
  * times between two changes of the state it was computed from, so each form is encoded once
- * instead of per request (a browser asks for `br` on every call; brotli of the instrument list
- * cost more CPU than the rest of the request).
+ * instead of per request (a browser asks for `br` on every call).
  */
 export class KeptJson {
   /** The JSON text, UTF-8. */
