@@ -101,3 +101,22 @@ export function appendToOwnChain(chain: string, head: ChainHead, entries: readon
 function arrayLiteral(values: readonly (string | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
+
+/**
+ * The database refused an append because the chain already has a row at that place (23505 on the
+ * unique (chain, chain_seq) of migration 0035): another writer appended after this one read the head.
+ */
+export function isChainForkRefusal(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  )
+    if (
+      e.code === '23505' &&
+      (e.constraint === 'audit_events_chain_idx' ||
+        (typeof e.message === 'string' && e.message.includes('audit_events_chain_idx')))
+    )
+      return true;
+  return false;
+}

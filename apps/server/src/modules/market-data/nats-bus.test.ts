@@ -1,21 +1,14 @@
-import { createConnection } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reachable as isReachable } from '../../test/reachable';
 import type { MarketEvent } from './event-bus';
 import { MARKET_SUBJECT, NatsEventBus, userSubject } from './nats-bus';
 
 // The cluster fan-out on a real nats-server (CI runs one; elsewhere this skips without it).
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
-const reachable = await new Promise<boolean>((resolve) => {
-  const target = new URL(NATS_URL);
-  const socket = createConnection({ host: target.hostname, port: Number(target.port || 4222) });
-  socket.setTimeout(1_000);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
+const reachable = await isReachable(NATS_URL, 4222);
 if (process.env.CI && process.env.TEST_DATABASE_URL && !reachable)
   throw new Error(`nats-bus test: NATS is not reachable at ${NATS_URL}`);
 

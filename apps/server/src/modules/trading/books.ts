@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments } from '../../db/schema';
 import { notFound, unprocessable } from '../../errors';
-import { appendToOwnChain, orderChain, readChainHead, type ChainHead } from '../audit/own-chain';
+import { appendToOwnChain, isChainForkRefusal, orderChain, readChainHead, type ChainHead } from '../audit/own-chain';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
@@ -300,22 +300,6 @@ export function bookLevels(desk: InstrumentDesk, levels: number): { bids: BookLe
       total: fromMinorUnits(BigInt(l.price) * BigInt(l.quantity)),
     }));
   return { bids: view(Side.BUY), asks: view(Side.SELL) };
-}
-
-/** A second writer's rows on an instrument's audit chain (the unique (chain, chain_seq) of migration 0035). */
-function isChainForkRefusal(error: unknown): boolean {
-  if (sqlState(error) !== '23505') return false;
-  for (
-    let e = error as { constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  )
-    if (
-      e.constraint === 'audit_events_chain_idx' ||
-      (typeof e.message === 'string' && e.message.includes('audit_events_chain_idx'))
-    )
-      return true;
-  return false;
 }
 
 /** Deadlocks, serialization failures and a lost race creating a balance row are worth another try. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
+import { reachable } from '../../test/reachable';
 import { freePort } from '../../test/free-port';
 import { fileURLToPath } from 'node:url';
 import { addMonths } from '@meridian/schemas';
@@ -21,18 +21,6 @@ const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const SERVER = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const LEASE_MS = 2_000;
-
-function reachable(url: string | undefined, defaultPort: number): Promise<boolean> {
-  if (!url) return Promise.resolve(false);
-  const target = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: target.hostname, port: Number(target.port || defaultPort) });
-    socket.setTimeout(1_000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 const available = (await reachable(PG_URL, 5432)) && (await reachable(NATS_URL, 4222));
 if (process.env.CI && PG_URL && !available) throw new Error(`cluster test: NATS is not reachable at ${NATS_URL}`);

@@ -1,8 +1,8 @@
-import { createConnection } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { PlaceOrder } from '@meridian/schemas';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reachable as isReachable } from '../../test/reachable';
 import { AppError, conflict, unprocessable } from '../../errors';
 import type { AuditContext } from '../audit/record';
 import type { InstrumentRef, OrderState } from './desk';
@@ -21,14 +21,7 @@ import type { TradingService } from './service';
 // The routed hop (decision 0081) on a real nats-server (CI runs one; elsewhere this skips without it).
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
-const reachable = await new Promise<boolean>((resolve) => {
-  const target = new URL(NATS_URL);
-  const socket = createConnection({ host: target.hostname, port: Number(target.port || 4222) });
-  socket.setTimeout(1_000);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
+const reachable = await isReachable(NATS_URL, 4222);
 if (process.env.CI && process.env.TEST_DATABASE_URL && !reachable)
   throw new Error(`remote test: NATS is not reachable at ${NATS_URL}`);
 
