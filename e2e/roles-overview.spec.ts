@@ -6,7 +6,7 @@ import { signInViaApi } from './support/auth';
  * administrator (the seeded Senior Issuer holds approve_elevations, not manage_departments or
  * manage_roles) opens /roles: the server refuses them departments, roles and assignments, so
  * those cards say so instead of showing 0; the permission catalogue, open to every user, is
- * counted. An administrator sees every count, equal to the lists the API returns.
+ * counted; the Departments, Roles and Assignments tabs say the same. An administrator sees every count, equal to the lists the API returns.
  */
 const SHOTS = 'e2e/artifacts';
 
@@ -39,6 +39,18 @@ test('a non-administrator sees the counts they may read and no misleading 0', as
   ] as const)
     await expect(overview(senior)).toContainText(`${title}—Not visible to your role (needs ${needs})`);
   await expect(overview(senior)).not.toContainText(/(Departments|Roles|Active Assignments)0/);
+  // The tabs say the same: a refused list is never shown as an empty one.
+  for (const [tab, needs, empty] of [
+    ['Departments', 'Manage Departments', 'No departments defined yet.'],
+    ['Roles', 'Manage Roles', 'No roles defined yet.'],
+    ['Assignments', 'Manage Roles', 'No active role assignments.'],
+  ] as const) {
+    await senior.getByRole('tab', { name: tab }).click();
+    const panel = senior.getByRole('tabpanel', { name: tab });
+    await expect(panel).toContainText(`Not visible to your role (needs ${needs}).`);
+    await expect(panel).not.toContainText(empty);
+  }
+  await senior.getByRole('tab', { name: 'Overview' }).click();
   // An approver still decides on the Overview.
   await expect(senior.getByText('Pending Approvals', { exact: true })).toBeVisible();
   await senior.screenshot({ path: `${SHOTS}/roles-overview-non-admin.png`, fullPage: true });

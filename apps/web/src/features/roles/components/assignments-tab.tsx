@@ -12,6 +12,8 @@ import { localDateTimeToIso } from '../lib/form-values';
 import { BADGE_ID_LIST_CHARS, ROLES_TEXT, selectClass } from '../lib/texts';
 import { Field, PanelForm, useDraftForm } from './panel-form';
 import { UserPicker } from './user-picker';
+import type { OverviewCount } from '../lib/overview-counts';
+import { hasRows, ListNotice } from './list-notice';
 
 type Draft = { user: UserSummary | null; roleId: string; expiresAt: string };
 const EMPTY: Draft = { user: null, roleId: '', expiresAt: '' };
@@ -120,7 +122,15 @@ function RevokeButton({ assignment }: { assignment: Assignment }) {
 }
 
 /** SPEC §2 Assignments: the assign form and the active assignments (with revoke). */
-export function AssignmentsTab({ roles, assignments }: { roles: Role[]; assignments: Assignment[] }) {
+export function AssignmentsTab({
+  state,
+  roles,
+  assignments,
+}: {
+  state: OverviewCount;
+  roles: Role[];
+  assignments: Assignment[];
+}) {
   return (
     <div className="flex flex-col gap-6">
       <AssignRoleForm roles={roles} />
@@ -129,8 +139,8 @@ export function AssignmentsTab({ roles, assignments }: { roles: Role[]; assignme
           <CardTitle>Active Assignments</CardTitle>
         </CardHeader>
         <CardContent>
-          {assignments.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No active role assignments.</p>
+          {!hasRows(state) ? (
+            <ListNotice state={state} empty="No active role assignments." />
           ) : (
             <Table aria-label="Active assignments">
               <TableHeader>

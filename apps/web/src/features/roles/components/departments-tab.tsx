@@ -8,6 +8,8 @@ import { formatCurrency } from '@/lib/format';
 import { ROLES_TEXT, selectClass } from '../lib/texts';
 import { Field, PanelForm, useDraftForm } from './panel-form';
 import { LevelBadge } from './status-badges';
+import type { OverviewCount } from '../lib/overview-counts';
+import { hasRows, ListNotice } from './list-notice';
 
 type ComplianceLevel = (typeof COMPLIANCE_LEVELS)[number];
 type Draft = {
@@ -109,7 +111,7 @@ function CreateDepartmentForm() {
 }
 
 /** SPEC §2 Departments: create form and list (name, code, budget, compliance badge, Dual Control badge). */
-export function DepartmentsTab({ departments }: { departments: Department[] }) {
+export function DepartmentsTab({ state, departments }: { state: OverviewCount; departments: Department[] }) {
   return (
     <div className="flex flex-col gap-6">
       <CreateDepartmentForm />
@@ -118,8 +120,8 @@ export function DepartmentsTab({ departments }: { departments: Department[] }) {
           <CardTitle>Departments</CardTitle>
         </CardHeader>
         <CardContent>
-          {departments.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No departments defined yet.</p>
+          {!hasRows(state) ? (
+            <ListNotice state={state} empty="No departments defined yet." />
           ) : (
             <Table aria-label="Departments">
               <TableHeader>

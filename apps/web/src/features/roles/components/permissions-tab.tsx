@@ -15,6 +15,8 @@ import { formatCurrency } from '@/lib/format';
 import { ELEVATION_HOURS_DEFAULT, ROLES_TEXT, selectClass } from '../lib/texts';
 import { Field, PanelForm, useDraftForm } from './panel-form';
 import { LevelBadge } from './status-badges';
+import type { OverviewCount } from '../lib/overview-counts';
+import { hasRows, ListNotice } from './list-notice';
 
 type Urgency = (typeof URGENCY_LEVELS)[number];
 type Draft = {
@@ -156,7 +158,7 @@ function ElevationRequestForm({ permissions }: { permissions: SystemPermission[]
 }
 
 /** SPEC §2 Permissions: the elevation request form and the system permission catalogue. */
-export function PermissionsTab({ permissions }: { permissions: SystemPermission[] }) {
+export function PermissionsTab({ state, permissions }: { state: OverviewCount; permissions: SystemPermission[] }) {
   return (
     <div className="flex flex-col gap-6">
       <ElevationRequestForm permissions={permissions} />
@@ -165,8 +167,8 @@ export function PermissionsTab({ permissions }: { permissions: SystemPermission[
           <CardTitle>System Permissions</CardTitle>
         </CardHeader>
         <CardContent>
-          {permissions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No permissions defined.</p>
+          {!hasRows(state) ? (
+            <ListNotice state={state} empty="No permissions defined." />
           ) : (
             <Table aria-label="System permissions">
               <TableHeader>

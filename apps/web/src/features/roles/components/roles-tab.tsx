@@ -8,6 +8,8 @@ import { formatCurrency } from '@/lib/format';
 import { clampLevel } from '../lib/form-values';
 import { ROLE_LEVEL_DEFAULT, ROLE_LEVEL_MAX, ROLE_LEVEL_MIN, ROLES_TEXT, selectClass } from '../lib/texts';
 import { Field, PanelForm, useDraftForm } from './panel-form';
+import type { OverviewCount } from '../lib/overview-counts';
+import { hasRows, ListNotice } from './list-notice';
 
 /** `amountLimit`: optional USD text; empty = the catalogue's per-permission caps alone (decision 0078). */
 type Draft = { roleId: string; title: string; level: number; departmentId: string; amountLimit: string };
@@ -113,7 +115,15 @@ function CreateRoleForm({ departments }: { departments: Department[] }) {
 }
 
 /** SPEC §2 Roles: create form and list (title, role id, level, department, amount limit, Supervised badge). */
-export function RolesTab({ roles, departments }: { roles: Role[]; departments: Department[] }) {
+export function RolesTab({
+  state,
+  roles,
+  departments,
+}: {
+  state: OverviewCount;
+  roles: Role[];
+  departments: Department[];
+}) {
   return (
     <div className="flex flex-col gap-6">
       <CreateRoleForm departments={departments} />
@@ -122,8 +132,8 @@ export function RolesTab({ roles, departments }: { roles: Role[]; departments: D
           <CardTitle>Roles</CardTitle>
         </CardHeader>
         <CardContent>
-          {roles.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No roles defined yet.</p>
+          {!hasRows(state) ? (
+            <ListNotice state={state} empty="No roles defined yet." />
           ) : (
             <Table aria-label="Roles">
               <TableHeader>

@@ -54,16 +54,16 @@ export default function RolesPage() {
           <OverviewTab counts={counts} requests={requests.data ?? []} canApprove={held.has('approve_elevations')} />
         </TabsContent>
         <TabsContent value="departments">
-          <DepartmentsTab departments={departments.data ?? []} />
+          <DepartmentsTab state={counts.departments} departments={departments.data ?? []} />
         </TabsContent>
         <TabsContent value="roles">
-          <RolesTab roles={roles.data ?? []} departments={departments.data ?? []} />
+          <RolesTab state={counts.roles} roles={roles.data ?? []} departments={departments.data ?? []} />
         </TabsContent>
         <TabsContent value="assignments">
-          <AssignmentsTab roles={roles.data ?? []} assignments={assignments.data ?? []} />
+          <AssignmentsTab state={counts.assignments} roles={roles.data ?? []} assignments={assignments.data ?? []} />
         </TabsContent>
         <TabsContent value="permissions">
-          <PermissionsTab permissions={permissions.data ?? []} />
+          <PermissionsTab state={counts.permissions} permissions={permissions.data ?? []} />
         </TabsContent>
         {held.has('view_audit') ? (
           <TabsContent value="audit">
