@@ -14,7 +14,7 @@
  * BENCH_RUNS (2 per setup, alternated), BENCH_CLIENTS (64), BENCH_BOOKS (6 instruments),
  * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first of 6 ports, 5176),
  * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover needs
- * three), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
+ * three; `routed`: three instances whose clients follow the owner hint, decision 0085), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
  * their profiles in a folder per instance when stopped; tid 0 is the main thread, the others
  * the loader's worker), BENCH_FAILOVER (`false` skips it), BENCH_WARMUP_CLIENTS and
  * BENCH_WARMUP_SECONDS (the discarded warm-up per setup, 16 connections for 3 s). Also printed:
@@ -136,11 +136,19 @@ frontend front
   default_backend meridian
 backend meridian
   balance leastconn
+${servers.map((s) => `  use-server ${s.name} if { req.hdr(meridian-route) -m str ${s.name} }`).join('\n')}
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
 `;
 }
 
-async function prepare(name: string, count: number, portBase: number, dir: string): Promise<Setup> {
+async function prepare(
+  name: string,
+  count: number,
+  portBase: number,
+  dir: string,
+  /** The clients follow the owner hint (decision 0085): the proxy sends a book's orders to its owner. */
+  route = false,
+): Promise<Setup> {
   const database = await freshDatabase(PG_URL, `meridian_cluster_${name}`);
   const proxyPort = portBase;
   const origin = `http://localhost:${proxyPort}`;
@@ -182,7 +190,7 @@ async function prepare(name: string, count: number, portBase: number, dir: strin
     const marketFile = join(dir, `${name}.market.json`);
     writeFileSync(
       marketFile,
-      JSON.stringify({ instrumentId: instrumentIds[0], instrumentIds, origin, cookies: [...cookies.values()] }),
+      JSON.stringify({ instrumentId: instrumentIds[0], instrumentIds, origin, cookies: [...cookies.values()], route }),
     );
     return {
       name,
@@ -492,6 +500,7 @@ async function main(): Promise<void> {
     );
     if (SETUPS.includes('one')) setups.push(await prepare('one', 1, PORT, dir));
     if (SETUPS.includes('three')) setups.push(await prepare('three', 3, PORT + 2, dir));
+    if (SETUPS.includes('routed')) setups.push(await prepare('routed', 3, PORT + 6, dir, true));
     // Warm-up, discarded: JIT, caches, and the batch statements prepared and planned per pooled connection.
     for (const setup of setups) await wrkRun(setup, WARMUP_CLIENTS, WARMUP_SECONDS);
     for (const setup of setups) await measureIdle(setup);
@@ -535,9 +544,9 @@ async function main(): Promise<void> {
       return rs.reduce((s, r) => s + f(r), 0) / rs.length;
     };
     const platform = (r: RunResult) => r.cpu['server processes']! + r.cpu.PostgreSQL! + r.cpu['nats-server']!;
-    if (setups.length === 2)
+    for (const many of ['three', 'routed'].filter((n) => SETUPS.includes(n) && SETUPS.includes('one')))
       console.log(
-        `\nthree / one (means of the runs): orders/s ${(mean('three', (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean('three', (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean('three', platform) / mean('one', platform)).toFixed(2)} (${mean('three', platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean('three', (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean('three', (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean('three', (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}, PostgreSQL transactions per order ${mean('three', (r) => r.xactsPerOrder).toFixed(2)} / ${mean('one', (r) => r.xactsPerOrder).toFixed(2)}`,
+        `\n${many} / one (means of the runs): orders/s ${(mean(many, (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean(many, (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean(many, platform) / mean('one', platform)).toFixed(2)} (${mean(many, platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean(many, (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean(many, (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean(many, (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}, PostgreSQL transactions per order ${mean(many, (r) => r.xactsPerOrder).toFixed(2)} / ${mean('one', (r) => r.xactsPerOrder).toFixed(2)}`,
       );
 
     const three = setups.find((s) => s.name === 'three');

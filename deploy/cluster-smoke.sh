@@ -9,7 +9,7 @@ psql -h 127.0.0.1 -U postgres -qc "create database $DB"
 PIDS=()
 for n in 1 2 3; do
   NODE_ENV=production PORT=500$n HOST=127.0.0.1 PUBLIC_URL=http://localhost:8080 DATABASE_URL=postgres://postgres@127.0.0.1:5432/$DB \
-  NATS_URL=nats://127.0.0.1:4222 INSTANCE_NAME=s$n DEMO_MODE=true LIQUIDITY_PROVIDER=true LOG_LEVEL=warn \
+  NATS_URL=nats://127.0.0.1:4222 INSTANCE_NAME=$(echo abc | cut -c$n) DEMO_MODE=true LIQUIDITY_PROVIDER=true LOG_LEVEL=warn \
   BETTER_AUTH_SECRET=smoke-secret-smoke-secret-smoke-secret TRUST_PROXY=true \
   node --import tsx apps/server/src/main.ts > /tmp/meridian-smoke-smoke-$n.log 2>&1 &
   PIDS+=($!)

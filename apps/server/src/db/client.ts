@@ -21,6 +21,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
+  /**
+   * Where the books' batch writes go (decision 0085): on PostgreSQL a pool of its own, a few
+   * connections, so each prepared batch statement shape is reused on them instead of prepared
+   * and planned anew on every connection of the main pool; on PGlite the same as `db`.
+   */
+  bookWriter: Db;
   kind: 'pglite' | 'postgres';
   /** PGlite only: the data directory as a tar blob (used to clone test databases). */
   dump?(): Promise<Blob>;
@@ -66,6 +72,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
+    bookWriter: db as unknown as Db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
@@ -77,6 +84,13 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     }),
   };
 }
+
+/**
+ * Connections of the books' writer pool per instance (decision 0085). Batches of different
+ * books run side by side (each book's batches one at a time); on a database of a few cores
+ * more than three at once only queue inside PostgreSQL.
+ */
+export const BOOK_WRITER_CONNECTIONS = 3;
 
 /** The PostgreSQL server named by DATABASE_URL cannot be used; the message is one line naming the cause. */
 export class DatabaseConnectError extends Error {}
@@ -95,13 +109,23 @@ async function openPostgres(url: string): Promise<Database> {
     throw new DatabaseConnectError(describeConnectError(url, error));
   }
   const db = drizzlePostgres({ client, schema });
+  // Opened on first use (postgres.js connects lazily), like the main pool.
+  const writer = postgres(url, {
+    max: BOOK_WRITER_CONNECTIONS,
+    onnotice: () => {},
+    connect_timeout: 10,
+    connection: { jit: 'off' },
+  });
   return {
     db: db as unknown as Db,
+    bookWriter: drizzlePostgres({ client: writer, schema }) as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
     advisory: postgresAdvisory(async () => (await client.reserve()) as unknown as ReservedConnection),
     ping: () => ping(db as unknown as Db),
-    close: once(() => client.end({ timeout: 5 })),
+    close: once(async () => {
+      await Promise.all([client.end({ timeout: 5 }), writer.end({ timeout: 5 })]);
+    }),
   };
 }
 

@@ -59,6 +59,8 @@ export class Books {
 
   constructor(
     private readonly db: Db,
+    /** The batches' connections (decision 0085): few, so their prepared statements are reused. */
+    private readonly writer: Db,
     private readonly bus: MarketEventBus,
     private readonly ownership: Ownership,
     /** The next stream sequence number of an instrument (TradingService.nextSeq). */
@@ -186,8 +188,8 @@ export class Books {
       const ran: { ctx?: BatchContext; writes?: BatchWrites } = {};
       try {
         const result = locked
-          ? await this.db.transaction((tx) => this.matchAndWrite(tx, entry, batch, true, ran))
-          : await this.matchAndWrite(this.db, entry, batch, false, ran);
+          ? await this.writer.transaction((tx) => this.matchAndWrite(tx, entry, batch, true, ran))
+          : await this.matchAndWrite(this.writer, entry, batch, false, ran);
         if (!result) {
           await this.takeBack(entry, ran);
           continue;

@@ -124,7 +124,7 @@ async function call(
     signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, body: text ? JSON.parse(text) : null, owner: res.headers.get('meridian-owner') };
 }
 
 const limit = (orderType: 'buy' | 'sell', quantity: number, price: string) => ({
@@ -211,9 +211,13 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
     ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString())));
 
-    expect((await call(a, 'issuer', 'POST', '/api/orders', limit('sell', 10, '100.00'))).status).toBe(201);
+    const resting = await call(a, 'issuer', 'POST', '/api/orders', limit('sell', 10, '100.00'));
+    expect(resting.status).toBe(201);
     const crossing = await call(c, 'investor', 'POST', '/api/orders', limit('buy', 10, '100.00'));
     expect(crossing.status).toBe(201);
+    // The owner hint (decision 0085) names the book's owner, whichever instance answered.
+    const { owner } = await lease();
+    expect([resting.owner, crossing.owner]).toEqual([owner.slice(0, owner.lastIndexOf('-')), resting.owner]);
     expect(crossing.body).toMatchObject({
       status: 'filled',
       filledQuantity: 10,

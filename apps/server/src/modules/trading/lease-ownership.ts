@@ -24,6 +24,15 @@ export interface LeaseOptions {
 }
 
 /**
+ * The INSTANCE_NAME a member was started with: its id less the per-start suffix. The front door
+ * names its servers after them (deploy/haproxy.cfg), so it is what the owner hint carries
+ * (decision 0085).
+ */
+export function memberName(instanceId: string): string {
+  return instanceId.slice(0, instanceId.lastIndexOf('-'));
+}
+
+/**
  * Instrument ownership through lease rows in PostgreSQL (decision 0029). Live instances
  * beat a `cluster_members` row; each instrument's preferred owner is chosen by rendezvous
  * hashing over the live members, so ownership spreads and only 1/N of it moves when an

@@ -19,7 +19,7 @@ import { LIST_LIMIT, listMyTrades, listOrders, listTrades, type Page } from './q
 import { NEXT_CURSOR_HEADER } from '../../db/cursor';
 import { TradingService } from './service';
 import { NatsEventBus } from '../market-data/nats-bus';
-import { LeaseOwnership } from './lease-ownership';
+import { LeaseOwnership, memberName } from './lease-ownership';
 import { SoloOwnership } from './ownership';
 import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
@@ -61,6 +61,12 @@ type SerializerRoute = Parameters<typeof serializerCompiler>[0];
 const orderAnswers = (route: SerializerRoute) =>
   route.httpStatus === '200' || route.httpStatus === '201' ? orderSerializer : serializerCompiler(route);
 
+/**
+ * Answer header naming the instance (its INSTANCE_NAME) that owns the order's book; a client may
+ * send it back as `meridian-route` and the front door routes by it (decision 0085, deploy/).
+ */
+export const OWNER_HEADER = 'meridian-owner';
+
 const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared with market-data (book endpoint, stream) and the liquidity provider, hence fastify-plugin.
   // On PostgreSQL each book has one fenced writer (leases); NATS, when configured, routes
@@ -76,8 +82,11 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const nats = app.config.natsUrl ? await NatsTradingLink.open(app.config.natsUrl, ownership.instanceId) : null;
   const bus: MarketEventBus = nats ? new NatsEventBus(nats, ownership.instanceId, app.log) : new LocalEventBus();
   app.decorate('marketEvents', bus);
-  app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log, ownership));
+  app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log, ownership, app.database.bookWriter));
   const entry = new OrderEntry(app.db, app.trading);
+  // The owner hint (decision 0085): named instances in a cluster tell the client which of them
+  // trades the book, so a front door can send its next orders there instead of through NATS.
+  const ownerHints = ownership.clustered && nats !== null && app.config.instanceName !== undefined;
   app.decorate('orderEntry', entry);
   const link = nats ? NatsTradingLink.serve(nats, app.trading, app.log) : null;
   const meter = new ThroughputMeter(app.db);
@@ -122,6 +131,10 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'] ?? null,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
+      if (ownerHints) {
+        const owner = app.trading.lastOwnerOf(request.body.instrumentId);
+        if (owner) reply.header(OWNER_HEADER, memberName(owner));
+      }
       return reply.status(201).send(order);
     },
   );
