@@ -42,7 +42,8 @@ export function memberName(instanceId: string): string {
 export class LeaseOwnership implements Ownership {
   readonly instanceId: string;
   readonly clustered = true;
-  private readonly leaseMs: number;
+  /** A lease (and a heartbeat) not renewed for this long is free to take. */
+  readonly leaseMs: number;
   private readonly renewMs: number;
   private readonly heartbeatMs: number;
   private readonly handoversPerBeat: number;

@@ -67,10 +67,10 @@ const input = (n: number): PlaceOrder =>
   ({ instrumentId: instrument.id, orderType: 'buy', type: 'limit', quantity: n, price: '100.25' }) as PlaceOrder;
 
 /** An owner's TradingService as far as the link uses it: records what it was asked, answers by quantity. */
-function owner(instanceId: string) {
+function owner(instanceId: string, isLive: (member: string) => boolean = () => true) {
   const calls: unknown[][] = [];
   const trading = {
-    ownership: { instanceId },
+    ownership: { instanceId, isLive },
     connect: () => undefined,
     instrumentOf: (id: string) => (id === instrument.id ? instrument : undefined),
     placeOrder: async (
@@ -108,7 +108,7 @@ describe.skipIf(!reachable)('NatsTradingLink (routed orders)', () => {
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) connections.push(await connect({ servers: NATS_URL, noEcho: true }));
     NatsTradingLink.serve(connections[0]!, ownerSide.trading, log);
-    entry = NatsTradingLink.serve(connections[1]!, owner(`entry-${suffix}`).trading, log, 2_000);
+    entry = NatsTradingLink.serve(connections[1]!, owner(`entry-${suffix}`).trading, log, { timeoutMs: 2_000 });
     await Promise.all(connections.map((c) => c.flush()));
   });
 
@@ -197,6 +197,98 @@ describe.skipIf(!reachable)('NatsTradingLink (routed orders)', () => {
     for (const a of await pending) expect(reason(a)).toBeInstanceOf(OwnerLostError);
     expect(Date.now() - started).toBeLessThan(1_500);
     sub.unsubscribe();
+  });
+});
+
+/**
+ * Decision 0084: a message already delivered to an owner that then dies (kill -9) or stops
+ * (SIGSTOP) is never answered, and NATS says "no responders" only to messages sent after the
+ * owner's subscription went. The link watches what waits and fails it long before its timeout.
+ */
+describe.skipIf(!reachable)('NatsTradingLink: an owner that dies or stalls holding routed requests', () => {
+  const connections: NatsConnection[] = [];
+  /** Members whose heartbeat lapsed, as the entry instance's ownership sees them. */
+  const lapsed = new Set<string>();
+  let entry: NatsTradingLink;
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) connections.push(await connect({ servers: NATS_URL, noEcho: true }));
+    const entrySide = owner(`entry-watch-${suffix}`, (member) => !lapsed.has(member));
+    entry = NatsTradingLink.serve(connections[0]!, entrySide.trading, log, {
+      timeoutMs: 10_000,
+      probeAfterMs: 100,
+      stalledAfterMs: 400,
+    });
+    await connections[0]!.flush();
+  });
+
+  afterAll(async () => {
+    await entry.stop();
+    await Promise.all(connections.map((c) => c.drain()));
+  });
+
+  /** An owner process that takes routed messages and never answers, on a connection of its own. */
+  async function swallowingOwner(id: string) {
+    const nc = await connect({ servers: NATS_URL, noEcho: true });
+    let received = 0;
+    nc.subscribe(ownerSubject(id), { callback: () => void received++ });
+    await nc.flush();
+    return { nc, received: () => received };
+  }
+
+  const place = (to: string, n: number) =>
+    entry.place(to, { userId: 'u', input: input(n), idempotencyKey: `k-${n}`, hops: 0 });
+
+  it('fails the requests an owner held when it dies, within a probe, not the 10 s timeout', async () => {
+    const id = `killed-${suffix}`;
+    const victim = await swallowingOwner(id);
+    const started = Date.now();
+    const pending = Promise.allSettled([1, 2].map((n) => place(id, n)));
+    await expect.poll(() => victim.received(), { timeout: 2_000, interval: 10 }).toBe(1);
+    // The process dies with the message: its socket closes, nats-server drops its subscription.
+    await victim.nc.close();
+    const answers = await pending;
+    for (const a of answers) expect(reason(a)).toBeInstanceOf(OwnerLostError);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(entry.watch.probes).toBeGreaterThan(0);
+  });
+
+  it('fails the requests of an owner paused past its lease (heartbeat lapsed), not at the timeout', async () => {
+    const id = `paused-${suffix}`;
+    const paused = await swallowingOwner(id);
+    const started = Date.now();
+    const pending = Promise.allSettled([3].map((n) => place(id, n)));
+    // Still subscribed (probes go unanswered); its heartbeat row lapses after a lease.
+    await new Promise((r) => setTimeout(r, 200));
+    lapsed.add(id);
+    const [answer] = await pending;
+    expect(reason(answer)).toBeInstanceOf(OwnerLostError);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(400);
+    expect(waited).toBeLessThan(1_500);
+    await paused.nc.close();
+  });
+
+  it('leaves the requests of a live owner that is slow to answer to the request timeout', async () => {
+    const nc = await connect({ servers: NATS_URL, noEcho: true });
+    const slow = NatsTradingLink.serve(nc, owner(`slow-entry-${suffix}`).trading, log, {
+      timeoutMs: 1_200,
+      probeAfterMs: 100,
+      stalledAfterMs: 300,
+    });
+    const id = `slow-${suffix}`;
+    const busy = await swallowingOwner(id);
+    const started = Date.now();
+    const [answer] = await Promise.allSettled([
+      slow.place(id, { userId: 'u', input: input(1), idempotencyKey: 'k', hops: 0 }),
+    ]);
+    // Probed and live: nothing says it is gone, so it may still commit; only the timeout answers.
+    expect(reason(answer)).toMatchObject({ status: 503, code: 'OWNER_UNAVAILABLE' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_150);
+    expect(slow.watch.probes).toBeGreaterThan(0);
+    await slow.stop();
+    await busy.nc.close();
+    await nc.drain();
   });
 });
 

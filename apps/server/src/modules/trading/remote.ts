@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import type { AuditContext } from '../audit/record';
 import type { InstrumentRef, OrderState } from './desk';
 import type { Outcome } from './order-flow';
+import { OwnerWatch, type ProbeResult } from './owner-watch';
 import type { TradingService } from './service';
 
 /** A batch write was fenced off: another instance owns the book now (the command is sent there). */
@@ -52,7 +53,7 @@ export interface RemoteTrading {
     request: { instrumentId: string; levels: number; hops: number },
   ): Promise<{ bids: BookLevel[]; asks: BookLevel[] } | null>;
   /** `owner` is off the bus: its requests still waiting fail now (OwnerLostError) instead of at the timeout. */
-  abandon(owner: string): void;
+  abandon(owner: string, why?: string): void;
 }
 
 /** `audit`: the entry instance's request context (actor, permission, request id, address) for the audit row. */
@@ -152,6 +153,16 @@ type WireOutcome =
   | { ok: true; order: WireOrder; replayed: boolean; instrument?: InstrumentRef }
   | { ok: false; error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
 
+/** How long a routed request may wait, and when its owner is looked at (decision 0084). */
+export interface LinkOptions {
+  /** NATS request timeout: the last resort for an owner that is live but does not answer. */
+  timeoutMs?: number;
+  /** A message unanswered this long gets its owner probed: "no responders" fails it at once (owner killed). */
+  probeAfterMs?: number;
+  /** A message unanswered this long to an owner whose heartbeat lapsed is failed (owner paused): the lease time. */
+  stalledAfterMs?: number;
+}
+
 interface Waiting {
   request: Request;
   resolve: (value: unknown) => void;
@@ -165,7 +176,10 @@ interface Waiting {
  * again at the entry instance. A request to a subject nobody listens on (a dead owner)
  * fails at once with no responders: nothing was done and it is resent after re-resolving.
  * A timeout is NOT resent (the owner may have committed): the client gets 503 and retries
- * with its Idempotency-Key.
+ * with its Idempotency-Key. The timeout is a last resort: a message left unanswered is
+ * watched (OwnerWatch, decision 0084) and failed as OwnerLostError as soon as its owner is
+ * found off the bus (a probe meets "no responders": killed) or its heartbeat has lapsed for
+ * a lease (paused).
  *
  * Requests for one owner made in the same turn of the event loop travel as ONE NATS request
  * (an array) and come back as one reply (an array, same order), answered once every one of
@@ -175,18 +189,33 @@ interface Waiting {
  */
 export class NatsTradingLink implements RemoteTrading {
   private subscription: Subscription | null = null;
-  /** Requests waiting for an answer, by owner: how to fail them when the owner is found gone. */
-  private readonly waiting = new Map<string, Set<(error: Error) => void>>();
+  /** Messages waiting for an answer, by owner: how to fail them when the owner is found gone. */
+  readonly watch: OwnerWatch;
   /** Requests of this turn of the event loop, by owner, not sent yet. */
   private outbox = new Map<string, Waiting[]>();
   private flushQueued = false;
   /** NATS requests sent and the routed requests they carried (tests, metrics). */
   readonly sent = { messages: 0, requests: 0 };
 
+  private readonly timeoutMs: number;
+
   private constructor(
     private readonly nc: NatsConnection,
-    private readonly timeoutMs: number,
-  ) {}
+    isLive: (owner: string) => boolean,
+    options: LinkOptions,
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    const probeAfterMs = options.probeAfterMs ?? 250;
+    this.watch = new OwnerWatch(
+      {
+        probeAfterMs,
+        stalledAfterMs: options.stalledAfterMs ?? 6_000,
+        probe: (owner) => this.probe(owner, Math.max(probeAfterMs * 4, 1_000)),
+        isLive,
+      },
+      (owner, why) => this.abandon(owner, why),
+    );
+  }
 
   static async open(url: string, name: string): Promise<NatsConnection> {
     // noAsyncTraces: the client otherwise builds an Error (a stack trace) for every request up
@@ -201,9 +230,9 @@ export class NatsTradingLink implements RemoteTrading {
     nc: NatsConnection,
     trading: TradingService,
     log: FastifyBaseLogger,
-    timeoutMs = 10_000,
+    options: LinkOptions = {},
   ): NatsTradingLink {
-    const link = new NatsTradingLink(nc, timeoutMs);
+    const link = new NatsTradingLink(nc, (owner) => trading.ownership.isLive(owner), options);
     link.subscription = nc.subscribe(ownerSubject(trading.ownership.instanceId), {
       callback: (error, msg) => {
         if (error) return log.warn({ err: error }, 'routed request subscription failed');
@@ -215,14 +244,25 @@ export class NatsTradingLink implements RemoteTrading {
   }
 
   async stop(): Promise<void> {
+    this.watch.stop();
     this.subscription?.unsubscribe();
   }
 
-  abandon(owner: string): void {
-    const waiting = this.waiting.get(owner);
-    if (!waiting) return;
-    this.waiting.delete(owner);
-    for (const fail of waiting) fail(new OwnerLostError(`instance ${owner} went off the bus with the request`));
+  abandon(owner: string, why = `instance ${owner} went off the bus with the request`): void {
+    for (const fail of this.watch.release(owner)) fail(new OwnerLostError(why));
+  }
+
+  /**
+   * An empty message on the owner's subject: its answer() replies `[]` at once (even while a
+   * batch of its is in the database); NATS answers "no responders" when nobody is subscribed.
+   */
+  private async probe(owner: string, timeout: number): Promise<ProbeResult> {
+    try {
+      await this.nc.request(ownerSubject(owner), '[]', { timeout });
+      return 'answering';
+    } catch (error) {
+      return isNoResponders(error) ? 'off-bus' : 'silent';
+    }
   }
 
   /** Queues a request for `owner`; everything queued in this turn of the event loop goes in one message. */
@@ -253,9 +293,7 @@ export class NatsTradingLink implements RemoteTrading {
     let msg: Msg;
     let fail: (error: Error) => void = () => undefined;
     const lost = new Promise<never>((_resolve, reject) => (fail = reject));
-    let waiting = this.waiting.get(owner);
-    if (!waiting) this.waiting.set(owner, (waiting = new Set()));
-    waiting.add(fail);
+    const answered = this.watch.track(owner, fail);
     this.sent.messages++;
     this.sent.requests += batch.length;
     try {
@@ -267,14 +305,13 @@ export class NatsTradingLink implements RemoteTrading {
       const failure =
         error instanceof OwnerLostError
           ? error
-          : error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders())
+          : isNoResponders(error)
             ? new OwnerUnreachableError(`instance ${owner} does not answer`)
             : new AppError(503, 'OWNER_UNAVAILABLE', 'The instance that trades this instrument did not answer in time');
       for (const w of batch) w.reject(failure);
       return;
     } finally {
-      waiting.delete(fail);
-      if (waiting.size === 0 && this.waiting.get(owner) === waiting) this.waiting.delete(owner);
+      answered();
     }
     let replies: Reply[];
     try {
@@ -316,6 +353,10 @@ export class NatsTradingLink implements RemoteTrading {
   async depth(owner: string, request: Omit<Extract<Request, { op: 'depth' }>, 'op'>) {
     return (await this.send(owner, { op: 'depth', ...request })) as { bids: BookLevel[]; asks: BookLevel[] } | null;
   }
+}
+
+function isNoResponders(error: unknown): boolean {
+  return error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders());
 }
 
 /** Runs every request of one message (together: a place batch lands in one book batch) and answers them in one reply. */

@@ -88,7 +88,9 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // trades the book, so a front door can send its next orders there instead of through NATS.
   const ownerHints = ownership.clustered && nats !== null && app.config.instanceName !== undefined;
   app.decorate('orderEntry', entry);
-  const link = nats ? NatsTradingLink.serve(nats, app.trading, app.log) : null;
+  // A routed message to an owner paused for a lease is failed then, not at the NATS timeout (decision 0084).
+  const stalledAfterMs = ownership instanceof LeaseOwnership ? ownership.leaseMs : undefined;
+  const link = nats ? NatsTradingLink.serve(nats, app.trading, app.log, { stalledAfterMs }) : null;
   const meter = new ThroughputMeter(app.db);
   app.throughput.ordersPerSecond = meter.ordersPerSecond;
   app.throughput.tradesPerSecond = meter.tradesPerSecond;
