@@ -466,6 +466,12 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
       .toBe(true);
     running = false;
     await Promise.all(workers);
+    /** Routed messages the dead owner held, failed by the survivors' watch (decision 0084) rather than the timeout. */
+    const heldByVictim = instances
+      .flatMap((i) => i.log.join('').split('\n'))
+      .filter((line) => line.includes('failed the routed messages an owner held'))
+      .map((line) => JSON.parse(line) as { owner: string; messages: number; msg: string })
+      .filter((line) => line.owner === victimId);
     const failures = instances.flatMap((i) =>
       i.log
         .join('')
@@ -529,7 +535,9 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     console.info(
       `cluster kill -9: ${acknowledged.length} orders, ${cancelled.length} cancels and ${moves.size} custody moves acknowledged, ` +
         `${retried} custody retries, ${refused.length} refused (${[...new Set(refused)].join(',')}), lease moved ${failover} ms after the kill, ` +
-        `orders on the book accepted again ${acceptedAgainAt - killedAt} ms after it`,
+        `orders on the book accepted again ${acceptedAgainAt - killedAt} ms after it; ` +
+        `in flight to it at the kill: ${heldByVictim.reduce((n, l) => n + l.messages, 0)} routed messages ` +
+        `(${heldByVictim.map((l) => l.msg.split(': ')[1]).join('; ') || 'none'})`,
     );
     // Issue 16's failover target, as a client sees it: requests the dead owner held are failed
     // or re-routed within a probe, not at the 10 s NATS timeout (decision 0084).

@@ -203,6 +203,7 @@ export class NatsTradingLink implements RemoteTrading {
     private readonly nc: NatsConnection,
     isLive: (owner: string) => boolean,
     options: LinkOptions,
+    private readonly log?: FastifyBaseLogger,
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     const probeAfterMs = options.probeAfterMs ?? 250;
@@ -232,7 +233,7 @@ export class NatsTradingLink implements RemoteTrading {
     log: FastifyBaseLogger,
     options: LinkOptions = {},
   ): NatsTradingLink {
-    const link = new NatsTradingLink(nc, (owner) => trading.ownership.isLive(owner), options);
+    const link = new NatsTradingLink(nc, (owner) => trading.ownership.isLive(owner), options, log);
     link.subscription = nc.subscribe(ownerSubject(trading.ownership.instanceId), {
       callback: (error, msg) => {
         if (error) return log.warn({ err: error }, 'routed request subscription failed');
@@ -249,7 +250,10 @@ export class NatsTradingLink implements RemoteTrading {
   }
 
   abandon(owner: string, why = `instance ${owner} went off the bus with the request`): void {
-    for (const fail of this.watch.release(owner)) fail(new OwnerLostError(why));
+    const held = this.watch.release(owner);
+    if (held.length === 0) return;
+    this.log?.warn({ owner, messages: held.length }, `failed the routed messages an owner held: ${why}`);
+    for (const fail of held) fail(new OwnerLostError(why));
   }
 
   /**
