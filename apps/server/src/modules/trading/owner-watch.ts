@@ -91,7 +91,7 @@ export class OwnerWatch {
       // 'silent' (no answer in time: paused, or too busy to read its socket) decides nothing:
       // the lease check above or the request timeout does.
       if ((await this.options.probe(owner)) === 'off-bus')
-        this.lost(owner, `instance ${owner} went off the bus with the request`);
+        this.lost(owner, `instance ${owner} went off the bus with the request (a probe found no responders)`);
     } finally {
       this.probing.delete(owner);
     }
