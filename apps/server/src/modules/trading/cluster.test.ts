@@ -289,6 +289,14 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     const owner = ownerOf(before.owner);
     const other = instances.find((i) => i !== owner)!;
     owner.process.kill('SIGSTOP');
+    const pausedAt = Date.now();
+    // Routed to the paused owner while its lease still runs: the message waits in its socket and
+    // is never answered. The entry instance fails it once the owner's heartbeat has lapsed for a
+    // lease and sends it again, under its key, to the new owner (decision 0084), not after the
+    // 10 s NATS timeout. The new owner trades: the resting bid (5 @ 100) fills.
+    const held = call(other, 'issuer', 'POST', '/api/orders', limit('sell', 2, '100.00'), {
+      'idempotency-key': `paused-${bond}`,
+    }).then((res) => ({ ...res, after: Date.now() - pausedAt }));
     try {
       await expect.poll(async () => (await lease()).owner, { timeout: 20_000, interval: 250 }).not.toBe(before.owner);
       const after = await lease();
@@ -298,10 +306,11 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
         database!.db.execute(sql`update instrument_leases set epoch = epoch
           where instrument_fence(instrument_id = ${bond}::uuid, owner = ${before.owner} and epoch = ${before.epoch.toString()}::bigint)`),
       ).rejects.toMatchObject({ cause: { code: 'MR002' } });
-      // The new owner trades: the resting bid (5 @ 100) fills through another instance.
-      const sell = await call(other, 'issuer', 'POST', '/api/orders', limit('sell', 2, '100.00'));
+      const sell = await held;
+      console.info(`cluster SIGSTOP: a routed order the paused owner held answered ${sell.after} ms after the pause`);
       expect(sell.status).toBe(201);
       expect(sell.body.status).toBe('filled');
+      expect(sell.after).toBeLessThan(3 * LEASE_MS);
     } catch (error) {
       owner.process.kill('SIGCONT');
       throw error;
