@@ -480,8 +480,8 @@ describe.skipIf(!available)('three instances on one PostgreSQL database and NATS
     const heldByVictim = instances
       .flatMap((i) => i.log.join('').split('\n'))
       .filter((line) => line.includes('failed the routed messages an owner held'))
-      .map((line) => JSON.parse(line) as { owner: string; messages: number; msg: string })
-      .filter((line) => line.owner === victimId);
+      .map((line) => JSON.parse(line) as { owner: string; messages: number; msg: string; time: number })
+      .filter((line) => line.owner === victimId && line.time >= killedAt);
     const failures = instances.flatMap((i) =>
       i.log
         .join('')
