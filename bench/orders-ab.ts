@@ -6,7 +6,7 @@
  *
  * The copy is made here, never a product switch: HEAD's files (git archive) in a temporary
  * directory, this tree's uncommitted and untracked changes applied to them, node_modules hard-linked, and in
- * apps/server/src/modules/trading/books.ts the batch's `auditEntries(...)` replaced by `[]` (it
+ * apps/server/src/modules/trading/books.ts the batch's `orderAuditRows(...)` replaced by `[]` (it
  * must occur exactly once, or the run stops). Removed at
  * the end. BENCH_AB_BASE=<dir> uses an existing baseline tree instead (kept).
  *
@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
 const BOOKS = 'apps/server/src/modules/trading/books.ts';
-// No entries: appendToOwnChain writes nothing (no CTE) and leaves the chain's head as it was.
-const CUTS: [string, string][] = [['auditEntries(batch, result.outcomes)', '[]']];
+// No rows: appendOrderRows writes nothing (no CTE) and leaves the chain's head as it was.
+const CUTS: [string, string][] = [['orderAuditRows(batch, result.outcomes)', '[]']];
 
 type Variant = 'audit' | 'none';
 

@@ -81,6 +81,61 @@ describe('audit rows of platform actions', () => {
     expect(await total()).toBe(before);
   });
 
+  it('builds an order row from the order as its batch wrote it, and a forged one is found (decision 0083)', async () => {
+    const bond = await issueBond(t, cookies.issuer!, 'Audit Test 4% 2031');
+    const api = orderClient(t);
+    const sell = await api.place(cookies.issuer!, {
+      instrumentId: bond,
+      orderType: 'sell',
+      type: 'limit',
+      quantity: 10,
+      price: '99.50',
+    });
+    expect(sell.statusCode).toBe(201);
+    const buy = await api.place(cookies.investor!, {
+      instrumentId: bond,
+      orderType: 'buy',
+      type: 'market',
+      quantity: 4,
+    });
+    expect(buy.statusCode).toBe(201);
+    const [taker] = await rowsOf('trading.order.place', buy.json().id);
+    expect(taker).toMatchObject({
+      chain: `orders:${bond}`,
+      actorEmail: 'investor@meridian.test',
+      subjectType: 'order',
+      before: null,
+      after: {
+        instrumentId: bond,
+        side: 'buy',
+        type: 'market',
+        quantity: '4',
+        price: null,
+        filledQuantity: '4',
+        status: 'filled',
+      },
+      ...fromRequest,
+    });
+    expect((await api.cancel(cookies.issuer!, sell.json().id)).statusCode).toBe(200);
+    const [cancel] = await rowsOf('trading.order.cancel', sell.json().id);
+    expect(cancel!.after).toMatchObject({ price: '99.50', quantity: '10', filledQuantity: '4', status: 'cancelled' });
+    expect(cancel!.prevHash).toBe(taker!.hash);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+
+    // Only someone bypassing the trigger can do this; verify must notice, and the chain heals once put back.
+    const forge = (after: unknown) =>
+      t.db.execute(sql`update audit_events set after = ${JSON.stringify(after)}::jsonb where seq = ${taker!.seq}`);
+    await t.db.execute(sql`alter table audit_events disable trigger audit_events_append_only`);
+    try {
+      await forge({ ...(taker!.after as object), quantity: '40' });
+      expect(await verifyAuditChain(t.db)).toMatchObject({ ok: false, chain: `orders:${bond}`, brokenAt: taker!.seq });
+      await forge(taker!.after);
+    } finally {
+      await t.db.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
+    }
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
   it('records custody moves and report generation and download', async () => {
     const deposit = await custodyMove(t, cookies.custodian!, 'deposits', {
       email: 'investor@meridian.test',

@@ -98,7 +98,7 @@ export function appendToOwnChain(chain: string, head: ChainHead, entries: readon
 }
 
 /** A PostgreSQL array literal: every element quoted (backslash before `"` and `\`), NULL bare. */
-function arrayLiteral(values: readonly (string | null)[]): string {
+export function arrayLiteral(values: readonly (string | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 

@@ -5,13 +5,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { instruments } from '../../db/schema';
 import { notFound, unprocessable } from '../../errors';
-import { appendToOwnChain, isChainForkRefusal, orderChain, readChainHead, type ChainHead } from '../audit/own-chain';
+import { appendOrderRows } from '../audit/order-rows';
+import { isChainForkRefusal, orderChain, readChainHead, type ChainHead } from '../audit/own-chain';
 import { AvailableCache, isLedgerGuardRefusal, sqlState } from '../ledger';
 import { Coalescer, type MarketEventBus } from '../market-data/event-bus';
 import { BatchQueue } from './batch-queue';
 import { InstrumentDesk, OwnerRegistry, type OrderState } from './desk';
 import { orderDto, tradeDto } from './dto';
-import { auditEntries, runBatch, type BatchContext, type BatchWrites, type Command, type Outcome } from './order-flow';
+import {
+  orderAuditRows,
+  runBatch,
+  type BatchContext,
+  type BatchWrites,
+  type Command,
+  type Outcome,
+} from './order-flow';
 import { isFenceRefusal, type Ownership } from './ownership';
 import { LeaseLostError } from './remote';
 import { loadAccounts, loadBatchContext, loadOpenOrders, writeBatch, type AccountCache } from './persist';
@@ -261,10 +269,10 @@ export class Books {
     // transaction alike), on the instrument's own chain, hashed here onto the head it holds.
     const instrumentId = entry.desk.instrument.id;
     const head = entry.auditHead ?? (await readChainHead(db, orderChain(instrumentId)));
-    const audit = appendToOwnChain(orderChain(instrumentId), head, auditEntries(batch, result.outcomes));
+    const audit = appendOrderRows(orderChain(instrumentId), head, orderAuditRows(batch, result.outcomes));
     const fence = this.ownership.fence(instrumentId, entry.epoch);
-    this.balances.remember(await writeBatch(db, result.writes, fence, audit.cte));
-    return { ...result, auditHead: audit.head };
+    this.balances.remember(await writeBatch(db, result.writes, fence, audit));
+    return { ...result, auditHead: audit?.head ?? head };
   }
 
   /** Publishes a committed batch's events; answers the order DTOs it sent, by order. */

@@ -1,10 +1,11 @@
 import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
 import { randomUUID } from 'node:crypto';
-import { formatMoneyText, fromMinorUnits, isOnPriceTick, priceTickMessage, type Order } from '@meridian/schemas';
+import { formatMoneyText, isOnPriceTick, priceTickMessage, type Order } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
 import { addBusinessDays, tradeDate } from '../settlement/calendar';
-import type { AuditContext, AuditEntry } from '../audit/record';
+import type { OrderAuditRow } from '../audit/order-rows';
+import type { AuditContext } from '../audit/record';
 import type { InstrumentDesk, OrderState } from './desk';
 
 /** `audit`: who asked and from where (the request); absent for the platform's own orders. */
@@ -333,28 +334,12 @@ function refused(code: PlaceCode): AppError {
  * One audit row per order placed or cancelled by the batch (replays and refusals change
  * nothing and write none), in command order; the actor defaults to the order's owner.
  */
-export function auditEntries(commands: Command[], outcomes: Outcome[]): AuditEntry[] {
-  const entries: AuditEntry[] = [];
+export function orderAuditRows(commands: Command[], outcomes: Outcome[]): OrderAuditRow[] {
+  const rows: OrderAuditRow[] = [];
   commands.forEach((command, i) => {
     const outcome = outcomes[i];
     if (!outcome?.ok || outcome.replayed) return;
-    const o = outcome.order;
-    entries.push({
-      actorId: o.userId,
-      ...command.audit,
-      action: command.kind === 'place' ? 'trading.order.place' : 'trading.order.cancel',
-      subjectType: 'order',
-      subjectId: o.id,
-      after: {
-        instrumentId: o.instrumentId,
-        side: o.side,
-        type: o.type,
-        quantity: o.quantity.toString(),
-        price: o.price === null ? null : fromMinorUnits(o.price),
-        filledQuantity: o.filledQuantity.toString(),
-        status: o.status,
-      },
-    });
+    rows.push({ action: command.kind, order: outcome.order, context: command.audit });
   });
-  return entries;
+  return rows;
 }

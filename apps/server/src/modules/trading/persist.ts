@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { jsonRows, uuidArray } from '../../db/json-rows';
+import { AUDITED_ORDER_COLUMNS, type OrderAppend } from '../audit/order-rows';
 import {
   balanceKey,
   commit,
@@ -112,17 +113,30 @@ export function writeBatch(
   db: Db | Tx,
   writes: BatchWrites,
   fence: SQL | null = null,
-  audit: SQL | null = null,
+  audit: OrderAppend | null = null,
 ): Promise<BalanceState[]> {
   const updated = [...writes.updated.values()].filter((o) => !writes.inserted.includes(o));
   // In a cluster, the lease check (trading/ownership.ts) rides in the same statement.
   const ctes: SQL[] = fence ? [fence] : [];
-  if (writes.inserted.length > 0) ctes.push(insertOrdersCte(writes.inserted));
-  if (updated.length > 0) ctes.push(updateOrdersCte(updated));
+  const written: SQL[] = [];
+  if (writes.inserted.length > 0) {
+    ctes.push(insertOrdersCte(writes.inserted));
+    written.push(sql`select ${AUDITED} from ord_ins`);
+  }
+  if (updated.length > 0) {
+    ctes.push(updateOrdersCte(updated));
+    written.push(sql`select ${AUDITED} from ord_upd`);
+  }
   if (writes.trades.length > 0) ctes.push(insertTradesCte(writes.trades), insertSettlementsCte(writes.trades));
-  if (audit) ctes.push(audit);
+  // The audit rows are built from the orders as written (decision 0083); a batch with audit
+  // rows always wrote the orders they name.
+  if (audit && written.length > 0) ctes.push(audit.cte(sql.join(written, sql` union all `)));
   return commit(db, writes.ledger, ctes);
 }
+
+// What ord_ins and ord_upd answer: the columns an order's audit row is built from.
+const AUDITED = sql.raw(AUDITED_ORDER_COLUMNS);
+const AUDITED_OF_UPDATED = sql.raw(AUDITED_ORDER_COLUMNS.replace(/(\w+)/g, 'o.$1'));
 
 // `with ordinality` + `order by n` keeps arrival order in the bigserial sequence (time priority on rebuild).
 function insertOrdersCte(rows: OrderState[]): SQL {
@@ -154,7 +168,8 @@ function insertOrdersCte(rows: OrderState[]): SQL {
     from rows from (json_to_recordset(${json}::json) as (id uuid, user_id uuid, instrument_id uuid, side text, type text,
       time_in_force text, post_only boolean, price bigint, quantity bigint, filled_quantity bigint, filled_value bigint, status text,
       cancel_reason text, reserved bigint, idempotency_key text, created_at timestamptz, updated_at timestamptz)) with ordinality as r
-    order by r.ordinality)`;
+    order by r.ordinality
+    returning ${AUDITED})`;
 }
 
 function updateOrdersCte(rows: OrderState[]): SQL {
@@ -172,7 +187,8 @@ function updateOrdersCte(rows: OrderState[]): SQL {
   return sql`ord_upd as (update orders o set filled_quantity = r.filled_quantity, filled_value = r.filled_value, reserved = r.reserved,
       status = r.status, cancel_reason = r.cancel_reason, updated_at = r.updated_at
     from json_to_recordset(${json}::json) as r(id uuid, filled_quantity bigint, filled_value bigint, reserved bigint, status text, cancel_reason text, updated_at timestamptz)
-    where o.id = r.id and o.id = any(${uuidArray(rows.map((o) => o.id))}))`;
+    where o.id = r.id and o.id = any(${uuidArray(rows.map((o) => o.id))})
+    returning ${AUDITED_OF_UPDATED})`;
 }
 
 function insertTradesCte(rows: TradeRecord[]): SQL {
