@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a NATS subject prefix of subject tokens only', () => {
+    expect(loadConfig({ NATS_SUBJECT_PREFIX: 'prod-eu.meridian', DATA_DIR: tempDir() }).natsSubjectPrefix).toBe(
+      'prod-eu.meridian',
+    );
+    for (const bad of ['a b', 'meridian.>', 'orders.*', '.leading'])
+      expect(() => loadConfig({ NATS_SUBJECT_PREFIX: bad, DATA_DIR: tempDir() })).toThrowError(/NATS_SUBJECT_PREFIX/);
+  });
+
   it('requires a secret outside demo mode', () => {
     expect(() => loadConfig({ DEMO_MODE: 'false', DATA_DIR: tempDir() })).toThrowError(ConfigError);
     expect(loadConfig({ DEMO_MODE: 'false', BETTER_AUTH_SECRET: 'x'.repeat(32) }).demoMode).toBe(false);

@@ -57,6 +57,17 @@ const envSchema = z.object({
   ),
   /** NATS server(s) of a cluster (comma-separated): routing to book owners and market-data fan-out. */
   NATS_URL: optionalText,
+  /** First token of the market-data subjects: one per deployment sharing a nats-server (default meridian). */
+  NATS_SUBJECT_PREFIX: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^[\w-]{1,40}(\.[\w-]{1,40}){0,3}$/,
+        'must be NATS subject tokens (letters, digits, _ or -) joined by dots',
+      )
+      .optional(),
+  ),
   /** Readable prefix of this instance's cluster id (logs, cluster_members). */
   INSTANCE_NAME: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -113,6 +124,8 @@ export interface Config {
   custodyInsuranceCover?: bigint;
   /** NATS server(s) of a cluster; unset on one process. */
   natsUrl?: string;
+  /** First token of the market-data subjects (NATS_SUBJECT_PREFIX); the default when unset. */
+  natsSubjectPrefix?: string;
   /** Instrument lease time on PostgreSQL (default 6 s, renewed every sixth: decision 0050). */
   clusterLeaseMs?: number;
   instanceName?: string;
@@ -167,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     custodyInsuranceCover:
       e.CUSTODY_INSURANCE_COVER === undefined ? undefined : decimalToMinor(e.CUSTODY_INSURANCE_COVER),
     natsUrl: e.NATS_URL,
+    natsSubjectPrefix: e.NATS_SUBJECT_PREFIX,
     clusterLeaseMs: e.CLUSTER_LEASE_MS,
     instanceName: e.INSTANCE_NAME,
   };

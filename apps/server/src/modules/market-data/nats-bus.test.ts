@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachable as isReachable } from '../../test/reachable';
 import type { MarketEvent } from './event-bus';
-import { MARKET_SUBJECT, NatsEventBus, userSubject } from './nats-bus';
+import { marketSubject, NatsEventBus, userSubject } from './nats-bus';
 
 // The cluster fan-out on a real nats-server (CI runs one; elsewhere this skips without it).
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -13,6 +13,8 @@ if (process.env.CI && process.env.TEST_DATABASE_URL && !reachable)
   throw new Error(`nats-bus test: NATS is not reachable at ${NATS_URL}`);
 
 const log = pino({ level: 'silent' });
+// This run's deployment: other tests' clusters may publish on the same nats-server meanwhile.
+const PREFIX = `nats-bus-test-${process.pid}`;
 const seqOf = (e: MarketEvent) => ('seq' in e ? e.seq : null);
 const trade = (n: number): MarketEvent => ({
   type: 'trade',
@@ -40,8 +42,8 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) connections.push(await connect({ servers: NATS_URL, noEcho: true }));
-    a = new NatsEventBus(connections[0]!, 'a', log);
-    b = new NatsEventBus(connections[1]!, 'b', log);
+    a = new NatsEventBus(connections[0]!, 'a', log, PREFIX);
+    b = new NatsEventBus(connections[1]!, 'b', log, PREFIX);
     a.start();
     b.start();
     await Promise.all(connections.map((c) => c.flush()));
@@ -55,7 +57,9 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
 
   it('sends the events of one synchronous run as one message; the other instance gets each once, in order, marked remote', async () => {
     const wire: string[] = [];
-    const spy = connections[2]!.subscribe(MARKET_SUBJECT, { callback: (_e, msg) => void wire.push(msg.string()) });
+    const spy = connections[2]!.subscribe(marketSubject(PREFIX), {
+      callback: (_e, msg) => void wire.push(msg.string()),
+    });
     await connections[2]!.flush();
     const onA: MarketEvent[] = [];
     const onB: MarketEvent[] = [];
@@ -103,6 +107,26 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     all();
     expect(seenByB.filter(onUser('alice'))).toHaveLength(1);
     expect(seenByB.filter(onUser('bob'))).toEqual([]); // nobody on B listens for bob
-    expect(userSubject('alice')).not.toBe(MARKET_SUBJECT);
+    expect(userSubject('alice', PREFIX)).not.toBe(marketSubject(PREFIX));
+  });
+
+  it('keeps deployments that share a nats-server apart: another prefix sees none of these events', async () => {
+    const other = new NatsEventBus(connections[2]!, 'other', log, `${PREFIX}-other`);
+    other.start();
+    const seenByOther: MarketEvent[] = [];
+    const seenByB: MarketEvent[] = [];
+    other.subscribe((e) => seenByOther.push(e), { userId: 'alice' });
+    const leave = b.subscribe((e) => seenByB.push(e));
+    await connections[2]!.flush();
+    a.publish(trade(7));
+    a.publish(order('alice', 8));
+    other.publish(trade(9));
+    await expect.poll(() => seenByB.filter((e) => e.type === 'trade').length).toBe(1);
+    await connections[0]!.flush();
+    await connections[2]!.flush();
+    leave();
+    other.stop();
+    expect(seenByB.map(seqOf)).toEqual([7]); // not the other deployment's trade 9
+    expect(seenByOther.map(seqOf)).toEqual([9]); // its own trade, locally; nothing of this deployment's
   });
 });

@@ -2,11 +2,19 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import type { FastifyBaseLogger } from 'fastify';
 import { LocalEventBus, type MarketEvent, type MarketEventBus, type MarketEventListener } from './event-bus';
 
-/** Subject every instance publishes its public market events on (trades, books, tickers) and listens to. */
-export const MARKET_SUBJECT = 'meridian.market';
+/**
+ * The subjects' first token when NATS_SUBJECT_PREFIX is not set. Deployments (or test clusters)
+ * sharing one nats-server each need their own, or each would show the other's trades to its
+ * WebSocket clients.
+ */
+export const DEFAULT_SUBJECT_PREFIX = 'meridian';
+
+/** Subject every instance of a deployment publishes its public market events on (trades, books, tickers) and listens to. */
+export const marketSubject = (prefix = DEFAULT_SUBJECT_PREFIX) => `${prefix}.market`;
 
 /** Subject of one user's own events (order updates): listened to only where that user has a listener. */
-export const userSubject = (userId: string) => `${MARKET_SUBJECT}.user.${userId}`;
+export const userSubject = (userId: string, prefix = DEFAULT_SUBJECT_PREFIX) =>
+  `${marketSubject(prefix)}.user.${userId}`;
 
 /** What travels on a subject: the events one instance published in one synchronous run, in order. */
 interface Envelope {
@@ -26,7 +34,7 @@ interface Envelope {
  * per message, nats-server and each other instance pay a wake-up and a parse. A user's order
  * updates, most of the bytes, go on that user's subject, which an instance listens to only
  * while it has a listener for that user (a WebSocket, the demo liquidity provider); public
- * events go on MARKET_SUBJECT to every instance.
+ * events go on the deployment's market subject to every instance.
  */
 export class NatsEventBus implements MarketEventBus {
   private readonly local = new LocalEventBus();
@@ -41,10 +49,13 @@ export class NatsEventBus implements MarketEventBus {
     private readonly nc: NatsConnection,
     private readonly instanceId: string,
     private readonly log: FastifyBaseLogger,
+    private readonly subjectPrefix = DEFAULT_SUBJECT_PREFIX,
   ) {}
 
   start(): void {
-    this.subscription = this.nc.subscribe(MARKET_SUBJECT, { callback: (error, msg) => this.receive(error, msg) });
+    this.subscription = this.nc.subscribe(marketSubject(this.subjectPrefix), {
+      callback: (error, msg) => this.receive(error, msg),
+    });
   }
 
   stop(): void {
@@ -79,7 +90,9 @@ export class NatsEventBus implements MarketEventBus {
     else
       this.users.set(userId, {
         listeners: 1,
-        subscription: this.nc.subscribe(userSubject(userId), { callback: (error, msg) => this.receive(error, msg) }),
+        subscription: this.nc.subscribe(userSubject(userId, this.subjectPrefix), {
+          callback: (error, msg) => this.receive(error, msg),
+        }),
       });
     let done = false;
     return () => {
@@ -116,8 +129,8 @@ export class NatsEventBus implements MarketEventBus {
         this.log.warn({ err: error }, 'market events not fanned out');
       }
     };
-    if (this.pending.length > 0) publish(MARKET_SUBJECT, this.pending);
-    for (const [userId, events] of this.pendingByUser) publish(userSubject(userId), events);
+    if (this.pending.length > 0) publish(marketSubject(this.subjectPrefix), this.pending);
+    for (const [userId, events] of this.pendingByUser) publish(userSubject(userId, this.subjectPrefix), events);
     this.pending = [];
     this.pendingByUser = new Map();
   }

@@ -41,6 +41,7 @@ let database: Database | null = null;
 const instances: Instance[] = [];
 const cookies = new Map<string, string>();
 let bond = '';
+const SUBJECT_PREFIX = `cluster-test-${process.pid}`;
 
 async function startInstance(name: string): Promise<Instance> {
   const port = await freePort();
@@ -54,6 +55,8 @@ async function startInstance(name: string): Promise<Instance> {
       PUBLIC_URL: `http://localhost:${port}`,
       DATABASE_URL: dbUrl,
       NATS_URL,
+      // This cluster's market subjects are its own: other tests' clusters may share nats-server.
+      NATS_SUBJECT_PREFIX: SUBJECT_PREFIX,
       INSTANCE_NAME: name,
       CLUSTER_LEASE_MS: String(LEASE_MS),
       DEMO_MODE: 'true',

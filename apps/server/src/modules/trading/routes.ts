@@ -80,7 +80,9 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         })
       : new SoloOwnership();
   const nats = app.config.natsUrl ? await NatsTradingLink.open(app.config.natsUrl, ownership.instanceId) : null;
-  const bus: MarketEventBus = nats ? new NatsEventBus(nats, ownership.instanceId, app.log) : new LocalEventBus();
+  const bus: MarketEventBus = nats
+    ? new NatsEventBus(nats, ownership.instanceId, app.log, app.config.natsSubjectPrefix)
+    : new LocalEventBus();
   app.decorate('marketEvents', bus);
   app.decorate('trading', new TradingService(app.db, app.marketEvents, app.log, ownership, app.database.bookWriter));
   const entry = new OrderEntry(app.db, app.trading);
