@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { ADVISORY_KEYS, withAdvisoryLock } from './db/advisory';
+import { PlannerStatistics } from './db/planner-statistics';
 import { createDb, type Database, type Db } from './db/client';
 import { runSeed, type SeedOptions } from './db/seed';
 import { registerErrorHandling } from './errors';
@@ -88,6 +89,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate('startedAt', Date.now());
   app.decorate('throughput', { ordersPerSecond: () => null, tradesPerSecond: () => null });
   app.decorateRequest('user', null as never);
+  // Re-plans the prepared hot statements as tables grow when autovacuum is off (decision 0086).
+  const plannerStatistics = new PlannerStatistics(database);
+  plannerStatistics.start();
+  app.addHook('onClose', () => plannerStatistics.stop());
   if (!options.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app, { spa: hasWebBuild(config) });
