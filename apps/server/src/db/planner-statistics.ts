@@ -6,14 +6,16 @@ import { rowsOf } from './json-rows';
 export const PLANNER_STATISTICS_CHECK_MS = 5_000;
 
 /**
- * The tables whose rows changed since their last ANALYZE at least as many times as they had
- * rows then (1,000 at least): each has about doubled or turned over. A never-analysed table
- * has `reltuples` -1, so it qualifies after 1,000 changes.
+ * The tables that hold at least twice the rows they had at their last ANALYZE (1,000 at least; a
+ * never-analysed table has `reltuples` -1), each with its primary-key columns. Updates alone never
+ * qualify a table: they do not change its size, which is what the kept plans went wrong on.
  */
-const STALE_TABLES = sql`select format('%I.%I', s.schemaname, s.relname) as name
+const GROWN_TABLES = sql`select format('%I.%I', s.schemaname, s.relname) as name,
+    (select string_agg(quote_ident(a.attname), ', ') from pg_index i
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+      where i.indrelid = s.relid and i.indisprimary) as key
   from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-  where s.n_mod_since_analyze >= greatest(1000, c.reltuples)
-  order by s.n_mod_since_analyze desc`;
+  where s.n_live_tup >= 2 * greatest(500, c.reltuples)`;
 
 /**
  * Keeps the planner's table statistics from going stale while autovacuum is off (decision
@@ -22,8 +24,11 @@ const STALE_TABLES = sql`select format('%I.%I', s.schemaname, s.relname) as name
  * on the CI and benchmark server, nothing analyses, so the order batch kept the plan it got
  * when `orders` held a few hundred rows: a sequential scan of the whole table for every batch
  * that updates resting orders, its cost growing with history. An ANALYZE whenever a table has
- * about doubled re-plans them; that is about 20 runs from 1,000 to 1,000,000,000 rows.
- * Harmless beside autovacuum (whose default thresholds, a tenth of the table, come first).
+ * doubled re-plans them: about 20 runs from 1,000 to 1,000,000,000 rows. Only the primary-key
+ * columns are analysed: that updates the table's size (and sends the invalidation) for a
+ * fraction of the cost of sorting a sample of every text and JSON column, which a fresh database
+ * doubling every few seconds would otherwise pay each time. Harmless beside autovacuum, whose
+ * default threshold (a tenth of the table) comes first.
  * PostgreSQL only: PGlite plans every statement afresh.
  */
 export class PlannerStatistics {
@@ -32,12 +37,16 @@ export class PlannerStatistics {
 
   constructor(private readonly database: Database) {}
 
-  /** Analyses the tables that have about doubled; answers their names. */
+  /** Analyses the tables that have doubled; answers their names. */
   async refresh(): Promise<string[]> {
-    const names = rowsOf(await this.database.db.execute(STALE_TABLES)).map((r) => String(r.name));
-    // Names come from the catalog, quoted by format('%I'); ANALYZE takes no parameters.
-    if (names.length > 0) await this.database.db.execute(sql.raw(`analyze ${names.join(', ')}`));
-    return names;
+    const grown = rowsOf(await this.database.db.execute(GROWN_TABLES)).map((r) => ({
+      name: String(r.name),
+      key: r.key === null ? '' : ` (${String(r.key)})`,
+    }));
+    // Names come from the catalog, quoted by format('%I') and quote_ident; ANALYZE takes no parameters.
+    if (grown.length > 0)
+      await this.database.db.execute(sql.raw(`analyze ${grown.map((t) => `${t.name}${t.key}`).join(', ')}`));
+    return grown.map((t) => t.name);
   }
 
   start(): void {
