@@ -185,10 +185,6 @@ export class LeaseOwnership implements Ownership {
     return this.live.has(member);
   }
 
-  knownOwner(instrumentId: string): string | null {
-    return this.accepting.has(instrumentId) ? this.instanceId : (this.remote.get(instrumentId)?.owner ?? null);
-  }
-
   /** Which live instance should own an instrument (rendezvous hashing). */
   preferred(instrumentId: string): string {
     let best = this.instanceId;

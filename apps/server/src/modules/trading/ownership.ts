@@ -41,11 +41,6 @@ export interface Ownership {
   /** Whether `member` beat within the lease time as of the last heartbeat. */
   isLive(member: string): boolean;
   /**
-   * The owner this instance last resolved for the book (itself while it holds the lease), or null:
-   * the owner hint of decision 0085, advice only. Null on one process.
-   */
-  knownOwner(instrumentId: string): string | null;
-  /**
    * The owner does not listen on the bus any more (NATS: no responders): take its lease now
    * rather than when it expires. True when this instance owns the book afterwards.
    */
@@ -82,10 +77,6 @@ export class SoloOwnership implements Ownership {
   forget(): void {}
   isLive(): boolean {
     return true;
-  }
-
-  knownOwner(): null {
-    return null;
   }
   async evict(): Promise<boolean> {
     return true;

@@ -136,7 +136,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       if (ownerHints) {
-        const owner = ownership.knownOwner(request.body.instrumentId);
+        const owner = app.trading.lastOwnerOf(request.body.instrumentId);
         if (owner) reply.header(OWNER_HEADER, memberName(owner));
       }
       return reply.status(201).send(order);

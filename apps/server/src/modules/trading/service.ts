@@ -41,6 +41,8 @@ export class TradingService {
   /** Best bid/ask of books owned elsewhere, from their fanned-out book frames. */
   private readonly mirrored = new Map<string, { bid: number; ask: number }>();
   private remote: RemoteTrading | null = null;
+  /** Per instrument, who placed the last order sent through this instance (lastOwnerOf). */
+  private readonly placedBy = new Map<string, string>();
   private unsubscribeMirror: (() => void) | null = null;
 
   constructor(
@@ -192,11 +194,26 @@ export class TradingService {
     return this.onOwner(
       input.instrumentId,
       hops,
-      () => this.placeLocal(userId, input, idempotencyKey, audit),
-      async (link, owner) =>
-        this.remember(await link.place(owner, { userId, input, idempotencyKey, hops: hops + 1, audit })),
+      async () => {
+        const outcome = await this.placeLocal(userId, input, idempotencyKey, audit);
+        this.placedBy.set(input.instrumentId, this.ownership.instanceId);
+        return outcome;
+      },
+      async (link, owner) => {
+        const answer = await link.place(owner, { userId, input, idempotencyKey, hops: hops + 1, audit });
+        this.placedBy.set(input.instrumentId, owner);
+        return this.remember(answer);
+      },
       idempotencyKey !== null,
     );
+  }
+
+  /**
+   * The instance that placed this instance's last order on a book (itself or the owner it was
+   * routed to): the owner hint of decision 0085. Null before any order or on one process.
+   */
+  lastOwnerOf(instrumentId: string): string | null {
+    return this.ownership.clustered ? (this.placedBy.get(instrumentId) ?? null) : null;
   }
 
   private async placeLocal(
