@@ -24,7 +24,8 @@ import { tradeDate } from '../settlement/calendar';
 import { custodySettlements } from '../settlement/queries';
 import { custodyAssets } from './dashboard';
 import { auditContext } from '../audit/context';
-import { countersign, pendingCustodyApprovals, requestMove, requestProcessQueue } from './countersign';
+import { countersign, pendingCustodyApprovals, requestProcessQueue } from './countersign';
+import { requestMove } from './move-approvals';
 
 async function holderId(app: FastifyInstance, transfer: CustodyTransfer): Promise<string> {
   const where = transfer.userId ? eq(users.id, transfer.userId) : eq(users.email, transfer.email!.toLowerCase());
