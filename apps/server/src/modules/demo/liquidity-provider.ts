@@ -109,7 +109,7 @@ export class LiquidityProvider {
           if (book) book.stale = true;
         }
       },
-      { userId: this.maker },
+      { userId: this.maker, remote: 'none' },
     );
     this.timer = setInterval(() => void this.tick(), TICK_MS);
     this.timer.unref();

@@ -8,6 +8,22 @@ export type MarketEvent = StreamMessage & { userId?: string; remote?: true };
 export type MarketEventListener = (event: MarketEvent) => void;
 
 /**
+ * Which public events (trade, book, ticker) published on OTHER instances a listener needs:
+ * `all` (a client stream: every one, in order per instrument), `tickers` (the latest quotes
+ * and "something traded": the trading mirror of other owners' best prices, surveillance), or
+ * `none` (its own instance's events only). A cluster carries each kind only to the instances
+ * with a listener for it (decision 0089); on one process every listener sees every event.
+ */
+export type RemoteInterest = 'all' | 'tickers' | 'none';
+
+export interface SubscribeOptions {
+  /** Also this user's own events published elsewhere (order updates): decision 0074. */
+  userId?: string;
+  /** Public events published elsewhere; `all` when not given. */
+  remote?: RemoteInterest;
+}
+
+/**
  * Fan-out of market events to stream connections. The in-process bus below serves one
  * API instance; a cluster uses NatsEventBus (nats-bus.ts), which delivers every instance's
  * events to every other, without touching publishers or the stream.
@@ -16,11 +32,12 @@ export interface MarketEventBus {
   publish(event: MarketEvent): void;
   /**
    * Returns the unsubscribe function. A listener gets every event published on this instance
-   * and every public one (trade, book, ticker) published on the others; a user's own events
+   * and the public ones (trade, book, ticker) published on the others; a user's own events
    * (`userId` set) published on another instance reach it only when it names that user in
-   * `options.userId` (a cluster carries them only where someone listens: decision 0074).
+   * `options.userId` (a cluster carries them only where someone listens: decision 0074), and
+   * of the public ones only those `options.remote` asks for (decision 0089).
    */
-  subscribe(listener: MarketEventListener, options?: { userId?: string }): () => void;
+  subscribe(listener: MarketEventListener, options?: SubscribeOptions): () => void;
 }
 
 export class LocalEventBus implements MarketEventBus {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachable as isReachable } from '../../test/reachable';
 import type { MarketEvent } from './event-bus';
-import { marketSubject, NatsEventBus, userSubject } from './nats-bus';
+import { marketSubject, NatsEventBus, quotesSubject, userSubject } from './nats-bus';
 
 // The cluster fan-out on a real nats-server (CI runs one; elsewhere this skips without it).
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -27,6 +27,13 @@ const trade = (n: number): MarketEvent => ({
     takerSide: 'buy',
     createdAt: new Date(0).toISOString(),
   } as never,
+});
+
+const book = (n: number): MarketEvent => ({ type: 'book', instrumentId: 'i1', bids: [], asks: [], seq: n });
+const ticker = (n: number): MarketEvent => ({
+  type: 'ticker',
+  seq: n,
+  ticker: { instrumentId: 'i1', bestBid: '99.00', bestAsk: null } as never,
 });
 
 const order = (userId: string, quantity: number): MarketEvent => ({
@@ -65,6 +72,8 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     const onB: MarketEvent[] = [];
     a.subscribe((e) => onA.push(e));
     b.subscribe((e) => onB.push(e));
+    // B listens to the market subject from its first listener that wants every public event on.
+    await connections[1]!.flush();
 
     for (let n = 1; n <= 3; n++) a.publish(trade(n));
     expect(onA.map(seqOf)).toEqual([1, 2, 3]); // local listeners at once
@@ -117,6 +126,7 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     const seenByB: MarketEvent[] = [];
     other.subscribe((e) => seenByOther.push(e), { userId: 'alice' });
     const leave = b.subscribe((e) => seenByB.push(e));
+    await connections[1]!.flush();
     await connections[2]!.flush();
     a.publish(trade(7));
     a.publish(order('alice', 8));
@@ -128,5 +138,59 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     other.stop();
     expect(seenByB.map(seqOf)).toEqual([7]); // not the other deployment's trade 9
     expect(seenByOther.map(seqOf)).toEqual([9]); // its own trade, locally; nothing of this deployment's
+  });
+
+  it('carries public events to an instance only as its listeners need them: tickers alone, everything while a stream listens', async () => {
+    const nc = await connect({ servers: NATS_URL, noEcho: true });
+    const c = new NatsEventBus(nc, 'c', log, PREFIX);
+    c.start();
+    try {
+      const quotes: MarketEvent[] = [];
+      const own: MarketEvent[] = [];
+      const offQuotes = c.subscribe((e) => quotes.push(e), { remote: 'tickers' });
+      c.subscribe((e) => own.push(e), { remote: 'none' });
+      await nc.flush();
+      let received = nc.stats().inMsgs;
+      a.publish(trade(20));
+      a.publish(book(21));
+      await new Promise((r) => setTimeout(r, 0));
+      a.publish(ticker(22));
+      await expect.poll(() => quotes.length).toBe(1);
+      await connections[0]!.flush();
+      await nc.flush();
+      expect(quotes.map((e) => [seqOf(e), e.type, e.remote])).toEqual([[22, 'ticker', true]]);
+      expect(nc.stats().inMsgs - received).toBe(1); // the trade and book message never reached C
+
+      // A client stream on C: every public event, in order, from then on; the tickers' own
+      // subject still serves the quotes listener (once per ticker).
+      const stream: MarketEvent[] = [];
+      const offStream = c.subscribe((e) => stream.push(e));
+      await nc.flush();
+      a.publish(trade(23));
+      a.publish(book(24));
+      a.publish(ticker(25));
+      await expect.poll(() => stream.length).toBe(3);
+      await expect.poll(() => quotes.length).toBe(2);
+      expect(stream.map(seqOf)).toEqual([23, 24, 25]);
+      expect(quotes.map(seqOf)).toEqual([22, 25]);
+
+      // The stream gone, C no longer receives the market subject.
+      offStream();
+      await nc.flush();
+      received = nc.stats().inMsgs;
+      a.publish(trade(26));
+      a.publish(ticker(27));
+      await expect.poll(() => quotes.length).toBe(3);
+      await connections[0]!.flush();
+      await nc.flush();
+      expect(nc.stats().inMsgs - received).toBe(1);
+      expect(stream).toHaveLength(3);
+      expect(own).toEqual([]); // `none`: nothing published elsewhere
+      offQuotes();
+      expect(quotesSubject(PREFIX)).not.toBe(marketSubject(PREFIX));
+    } finally {
+      c.stop();
+      await nc.drain();
+    }
   });
 });

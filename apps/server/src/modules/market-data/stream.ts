@@ -27,7 +27,7 @@ export function attachStream(socket: WebSocket, userId: string, bus: MarketEvent
       if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
       socket.send(JSON.stringify(message));
     },
-    { userId },
+    { userId, remote: 'all' },
   );
   socket.on('close', unsubscribe);
   socket.on('error', unsubscribe);
@@ -81,13 +81,16 @@ export class TickerPublisher {
   ) {}
 
   start(): void {
-    this.unsubscribe = this.bus.subscribe((event) => {
-      // The book's owner publishes its ticker; the others receive it through the fan-out.
-      if (event.remote) return;
-      const instrumentId =
-        event.type === 'trade' ? event.trade.instrumentId : event.type === 'book' ? event.instrumentId : null;
-      if (instrumentId) this.coalescer.schedule(instrumentId, () => void this.publish(instrumentId));
-    });
+    this.unsubscribe = this.bus.subscribe(
+      (event) => {
+        // The book's owner publishes its ticker; the others receive it through the fan-out.
+        if (event.remote) return;
+        const instrumentId =
+          event.type === 'trade' ? event.trade.instrumentId : event.type === 'book' ? event.instrumentId : null;
+        if (instrumentId) this.coalescer.schedule(instrumentId, () => void this.publish(instrumentId));
+      },
+      { remote: 'none' },
+    );
   }
 
   stop(): void {

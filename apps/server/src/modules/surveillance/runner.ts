@@ -27,9 +27,14 @@ export class SurveillanceRunner {
 
   start(bus: MarketEventBus): void {
     this.stopped = false;
-    this.unsubscribe = bus.subscribe((event) => {
-      if (event.type === 'trade') this.schedule(SCAN_DEBOUNCE_MS);
-    });
+    // Trades made on other instances are announced by their tickers (decision 0089: the leader
+    // does not receive every batch's trades); a ticker without a new trade costs an empty pass.
+    this.unsubscribe = bus.subscribe(
+      (event) => {
+        if (event.type === 'trade' || (event.type === 'ticker' && event.remote)) this.schedule(SCAN_DEBOUNCE_MS);
+      },
+      { remote: 'tickers' },
+    );
     this.poll = setInterval(() => this.schedule(0), SCAN_POLL_MS);
     this.poll.unref();
     this.schedule(0);

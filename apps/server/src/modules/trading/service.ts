@@ -38,7 +38,7 @@ export class TradingService {
   private readonly sequences = new Map<string, number>();
   /** Instruments of orders answered by another instance (their DTOs need name and currency). */
   private readonly refs = new Map<string, InstrumentRef>();
-  /** Best bid/ask of books owned elsewhere, from their fanned-out book frames. */
+  /** Best bid/ask of books owned elsewhere, from their fanned-out tickers (and book frames, where streamed). */
   private readonly mirrored = new Map<string, { bid: number; ask: number }>();
   private remote: RemoteTrading | null = null;
   /** Per instrument, who placed the last order sent through this instance (lastOwnerOf). */
@@ -59,11 +59,23 @@ export class TradingService {
 
   /** Rebuilds the book of every instrument that has open orders (in a cluster: those this instance owns). */
   async start(): Promise<void> {
-    this.unsubscribeMirror = this.bus.subscribe((event) => {
-      if (event.type !== 'book' || this.books.has(event.instrumentId)) return;
-      const best = (levels: BookLevel[]) => (levels[0] ? Number(toMinorUnits(levels[0].price)) : 0);
-      this.mirrored.set(event.instrumentId, { bid: best(event.bids), ask: best(event.asks) });
-    });
+    // Other owners' best prices from their tickers (decision 0089: an instance without client
+    // streams does not receive their book frames); a book frame seen here is used as well.
+    this.unsubscribeMirror = this.bus.subscribe(
+      (event) => {
+        if (event.type === 'book' && !this.books.has(event.instrumentId)) {
+          const best = (levels: BookLevel[]) => (levels[0] ? Number(toMinorUnits(levels[0].price)) : 0);
+          this.mirrored.set(event.instrumentId, { bid: best(event.bids), ask: best(event.asks) });
+        } else if (event.type === 'ticker' && !this.books.has(event.ticker.instrumentId)) {
+          const best = (price: string | null) => (price === null ? 0 : Number(toMinorUnits(price)));
+          this.mirrored.set(event.ticker.instrumentId, {
+            bid: best(event.ticker.bestBid),
+            ask: best(event.ticker.bestAsk),
+          });
+        }
+      },
+      { remote: 'tickers' },
+    );
     if (this.ownership.clustered) {
       await this.ownership.start({
         acquired: (id) =>
