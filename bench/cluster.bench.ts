@@ -13,8 +13,8 @@
  * Needs wrk and haproxy (Debian packages) and nats-server at NATS_URL. Env: BENCH_SECONDS (10),
  * BENCH_RUNS (2 per setup, alternated), BENCH_CLIENTS (64), BENCH_BOOKS (6 instruments),
  * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first of 6 ports, 5176),
- * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover needs
- * three; `routed`: three instances whose clients follow the owner hint, decision 0085), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
+ * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover runs on
+ * `three` and on `routed`, each present; `routed`: three instances whose clients follow the owner hint, decision 0085), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
  * their profiles in a folder per instance when stopped; tid 0 is the main thread, the others
  * the loader's worker), BENCH_FAILOVER (`false` skips it), BENCH_WARMUP_CLIENTS and
  * BENCH_WARMUP_SECONDS (the discarded warm-up per setup, 16 connections for 3 s). Also printed:
@@ -68,6 +68,8 @@ const IDLE_SECONDS = 5;
 
 interface Setup {
   name: string;
+  /** Its clients follow the owner hint (decision 0085). */
+  route: boolean;
   proxyPort: number;
   servers: ServerProcess[];
   database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -194,6 +196,7 @@ async function prepare(
     );
     return {
       name,
+      route,
       proxyPort,
       servers,
       database,
@@ -364,7 +367,9 @@ async function wrkRun(setup: Setup, clients: number, seconds: number): Promise<R
 /**
  * Failover: 16 Node clients (keep-alive) send orders through the proxy, 40% on the busiest
  * book, each with its own Idempotency-Key; after 6 s the owner of the busiest book is killed
- * (-9); the load goes on for 12 s more.
+ * (-9); the load goes on for 12 s more. In the `routed` setup the clients follow the owner hint
+ * (the last `meridian-owner` answer per book, sent back as `meridian-route`), so at the kill
+ * they are all pointed at the dead owner.
  */
 async function failover(setup: Setup) {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -376,7 +381,8 @@ async function failover(setup: Setup) {
   const errorBodies = new Set<string>();
   let running = true;
   let n = 0;
-  const post = (body: string, cookie: string, key: string) =>
+  const owners = new Map<string, string>();
+  const post = (body: string, cookie: string, key: string, instrumentId: string) =>
     new Promise<{ status: number; text: string }>((resolve) => {
       const req = httpRequest(
         {
@@ -385,10 +391,18 @@ async function failover(setup: Setup) {
           path: '/api/orders',
           method: 'POST',
           agent,
-          headers: { 'content-type': 'application/json', origin, cookie, 'idempotency-key': key },
+          headers: {
+            'content-type': 'application/json',
+            origin,
+            cookie,
+            'idempotency-key': key,
+            ...(setup.route && owners.has(instrumentId) ? { 'meridian-route': owners.get(instrumentId)! } : {}),
+          },
           timeout: 30_000,
         },
         (res) => {
+          const owner = res.headers['meridian-owner'];
+          if (setup.route && res.statusCode === 201 && typeof owner === 'string') owners.set(instrumentId, owner);
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
@@ -412,7 +426,7 @@ async function failover(setup: Setup) {
         price: (cents / 100).toFixed(2),
       });
       const sentAt = performance.now();
-      const res = await post(body, cookies[k % cookies.length]!, `failover-${k}-${i}`);
+      const res = await post(body, cookies[k % cookies.length]!, `failover-${k}-${i}`, instrumentId);
       const answer: Answer = { sentAt, doneAt: performance.now(), status: res.status, instrumentId };
       if (res.status >= 500 && res.status !== 502 && res.status !== 503 && errorBodies.size < 10)
         errorBodies.add(res.text);
@@ -549,11 +563,13 @@ async function main(): Promise<void> {
         `\n${many} / one (means of the runs): orders/s ${(mean(many, (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean(many, (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean(many, platform) / mean('one', platform)).toFixed(2)} (${mean(many, platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean(many, (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean(many, (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean(many, (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}, PostgreSQL transactions per order ${mean(many, (r) => r.xactsPerOrder).toFixed(2)} / ${mean('one', (r) => r.xactsPerOrder).toFixed(2)}`,
       );
 
-    const three = setups.find((s) => s.name === 'three');
-    const f = three && FAILOVER ? await failover(three) : null;
-    if (f) {
+    // The failover on each three-instance setup present: clients without the hint, then with it.
+    let lost = 0;
+    for (const setup of FAILOVER ? setups.filter((s) => s.servers.length === 3) : []) {
+      const f = await failover(setup);
+      lost += f.lost;
       console.log(
-        `\nfailover (kill -9 of ${f.victim}, owner of the busiest book; lease ${LEASE_MS} ms): orders on that book accepted again ${f.recoveredMs.toFixed(0)} ms after the kill (first 201 of a request sent after it); longest gap between acceptances ${f.longestGapMs.toFixed(0)} ms; lease epoch ${f.epochs}; p99 of its accepted orders sent after the kill ${f.p99AfterKill.toFixed(0)} ms`,
+        `\nfailover, ${setup.name} (kill -9 of ${f.victim}, owner of the busiest book; lease ${LEASE_MS} ms): orders on that book accepted again ${f.recoveredMs.toFixed(0)} ms after the kill (first 201 of a request sent after it); longest gap between acceptances ${f.longestGapMs.toFixed(0)} ms; lease epoch ${f.epochs}; p99 of its accepted orders sent after the kill ${f.p99AfterKill.toFixed(0)} ms`,
       );
       console.log(
         `acknowledged ${f.acknowledged}, missing from the database ${f.lost}; answers ${JSON.stringify(f.statuses)}`,
@@ -578,7 +594,7 @@ async function main(): Promise<void> {
       await Promise.all(setup.servers.map(stopServerProcess));
       const found = await ledgerInvariantViolations((await check(setup)).db);
       const broken = Object.entries(found).filter(([, rows]) => rows.length > 0);
-      if (broken.length > 0 || (f?.lost ?? 0) > 0) failed = true;
+      if (broken.length > 0 || lost > 0) failed = true;
       console.log(
         `ledger invariants (${setup.name}): ${Object.keys(found).length - broken.length} of ${Object.keys(found).length} hold${broken.length ? `; BROKEN: ${broken.map(([n]) => n).join('; ')}` : ''}`,
       );
