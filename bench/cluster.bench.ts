@@ -259,14 +259,18 @@ async function transactions(setup: Setup): Promise<number> {
   return Number(row?.n ?? 0);
 }
 /** Per table: reads (sequential + index scans) and rows inserted/updated so far (pg_stat_user_tables). */
-async function tableStats(setup: Setup): Promise<Map<string, { scans: number; ins: number; upd: number }>> {
+async function tableStats(
+  setup: Setup,
+): Promise<Map<string, { scans: number; seq: number; ins: number; upd: number }>> {
   const db = (await check(setup)).db;
-  const rows = await selectRows<{ name: string; scans: string; ins: string; upd: string }>(
+  const rows = await selectRows<{ name: string; scans: string; seq: string; ins: string; upd: string }>(
     db,
     sql`select relname as name, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::text as scans,
-      n_tup_ins::text as ins, n_tup_upd::text as upd from pg_stat_user_tables`,
+      coalesce(seq_scan, 0)::text as seq, n_tup_ins::text as ins, n_tup_upd::text as upd from pg_stat_user_tables`,
   );
-  return new Map(rows.map((r) => [r.name, { scans: Number(r.scans), ins: Number(r.ins), upd: Number(r.upd) }]));
+  return new Map(
+    rows.map((r) => [r.name, { scans: Number(r.scans), seq: Number(r.seq), ins: Number(r.ins), upd: Number(r.upd) }]),
+  );
 }
 
 /** Tables read or written per order in a run: where the statements go (pg_stat_statements is not installed). */
@@ -277,11 +281,13 @@ function tableDelta(
 ): string {
   const parts: string[] = [];
   for (const [name, a] of after) {
-    const b = before.get(name) ?? { scans: 0, ins: 0, upd: 0 };
-    const d = { scans: a.scans - b.scans, ins: a.ins - b.ins, upd: a.upd - b.upd };
+    const b = before.get(name) ?? { scans: 0, seq: 0, ins: 0, upd: 0 };
+    const d = { scans: a.scans - b.scans, seq: a.seq - b.seq, ins: a.ins - b.ins, upd: a.upd - b.upd };
     if (d.scans + d.ins + d.upd < orders / 100) continue;
+    // Sequential scans in brackets where there were any: a per-row plan (a nested loop) shows there.
+    const seq = d.seq >= orders / 100 ? `(${(d.seq / orders).toFixed(2)}s)` : '';
     parts.push(
-      `${name} ${(d.scans / orders).toFixed(2)}r/${(d.ins / orders).toFixed(2)}i/${(d.upd / orders).toFixed(2)}u`,
+      `${name} ${(d.scans / orders).toFixed(2)}r${seq}/${(d.ins / orders).toFixed(2)}i/${(d.upd / orders).toFixed(2)}u`,
     );
   }
   return parts.sort().join(', ');
@@ -549,7 +555,9 @@ async function main(): Promise<void> {
           .map(([name, us]) => `${name} ${us.toFixed(0)}`)
           .join(', ')}`,
       );
-    console.log('\nper table, per order (reads = sequential + index scans / rows inserted / rows updated):');
+    console.log(
+      '\nper table, per order (reads = sequential + index scans, (of which sequential) / rows inserted / rows updated):',
+    );
     for (const r of results) console.log(`  ${r.setup}: ${r.tables}`);
     console.log('\nserver processes, context switches per order (all threads):');
     for (const r of results) console.log(`  ${r.setup}: ${r.switchesPerOrder.toFixed(1)}`);
