@@ -528,11 +528,13 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) for (const setup of setups) results.push(await wrkRun(setup, CLIENTS, SECONDS));
 
     const groups = Object.keys(results[0]!.cpu);
+    // Ticks per ms / ticks per s = CPU s per wall ms; x 1e6 = CPU µs per wall ms = CPU ms per wall s.
+    // (Printed as "us of CPU per second" before session 12: a thousand times too small.)
     console.log(
       `\nidle (no load, ${IDLE_SECONDS} s): ${setups
         .map(
           (s) =>
-            `${s.name} ${((s.idlePerMs / CLOCK_TICKS) * 1e6).toFixed(0)} us of CPU per second (servers + PostgreSQL + NATS; ${Object.entries(
+            `${s.name} ${((s.idlePerMs / CLOCK_TICKS) * 1e6).toFixed(0)} ms of CPU per second (servers + PostgreSQL + NATS; ${Object.entries(
               s.idleByGroup,
             )
               .map(([g, v]) => `${g} ${((v / CLOCK_TICKS) * 1e6).toFixed(0)}`)
