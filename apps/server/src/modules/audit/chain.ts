@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The hash of the (virtual) row before the first one. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -71,9 +71,14 @@ export function canonicalText(
   );
 }
 
-/** SHA-256 (hex) over the previous row's hash, a newline and a row's canonical text. */
+/**
+ * SHA-256 (hex) over the previous row's hash, a newline and a row's canonical text (UTF-8).
+ * One-shot `crypto.hash` over the joined text: the same digest as a `createHash` fed the three
+ * parts, without a Hash object and three `update` calls per row (about a third of the time;
+ * every order writes a row, docs/benchmarks.md "CPU per order", decision 0087).
+ */
 export function linkHash(prevHash: string, canonicalText: string): string {
-  return createHash('sha256').update(prevHash).update('\n').update(canonicalText).digest('hex');
+  return hash('sha256', `${prevHash}\n${canonicalText}`, 'hex');
 }
 
 /** The hash a row at `place` with `content` must carry after `prevHash` (generic form: what audit:verify recomputes). */

@@ -1,6 +1,6 @@
 import { fromMinorUnits } from '@meridian/schemas';
 import { sql, type SQL } from 'drizzle-orm';
-import { canonicalText, linkHash } from './chain';
+import { linkHash } from './chain';
 import { arrayLiteral, type ChainHead } from './own-chain';
 import type { AuditContext } from './record';
 
@@ -67,34 +67,41 @@ export function appendOrderRows(chain: string, head: ChainHead, rows: readonly O
     clientAddress: [] as (string | null)[],
   };
   let { chainSeq, hash } = head;
+  // What every row of the batch shares, in canonical JSON once per batch (decision 0087).
+  const common = { chain: JSON.stringify(chain), occurredAt: JSON.stringify(at) };
   for (const { action, order, context } of rows) {
     // As `{ actorId: order.userId, ...context }`: a context that names its actor (even as null) wins.
     const actorId = context && 'actorId' in context ? (context.actorId ?? null) : order.userId;
     const subjectId = order.id.toLowerCase();
     if (subjectId.length !== 36) throw new Error(`order id ${order.id} is not a uuid`); // cut at fixed width below
-    const content = {
-      occurredAt,
-      actorId,
-      actorEmail: context?.actorEmail ?? null,
-      action: action === 'place' ? ORDER_PLACE_ACTION : ORDER_CANCEL_ACTION,
-      authorisedBy: context?.authorisedBy ?? null,
-      subjectType: 'order',
-      subjectId,
-      before: null,
-      after: null,
-      requestId: context?.requestId ?? null,
-      clientAddress: context?.clientAddress ?? null,
-    };
+    const actorEmail = context?.actorEmail ?? null;
+    const authorisedBy = context?.authorisedBy ?? null;
+    const requestId = context?.requestId ?? null;
+    const clientAddress = context?.clientAddress ?? null;
     chainSeq += 1;
-    hash = linkHash(hash, canonicalText(content, chain, String(chainSeq), 'null', orderAfterJson(order)));
+    hash = linkHash(
+      hash,
+      orderRowText(
+        common,
+        action,
+        chainSeq,
+        actorId,
+        actorEmail,
+        authorisedBy,
+        requestId,
+        clientAddress,
+        subjectId,
+        order,
+      ),
+    );
     ids.push(subjectId);
     actions += action === 'place' ? 'p' : 'c';
     hashes += hash;
     ctx.actorId.push(actorId);
-    ctx.actorEmail.push(content.actorEmail);
-    ctx.authorisedBy.push(content.authorisedBy);
-    ctx.requestId.push(content.requestId);
-    ctx.clientAddress.push(content.clientAddress);
+    ctx.actorEmail.push(actorEmail);
+    ctx.authorisedBy.push(authorisedBy);
+    ctx.requestId.push(requestId);
+    ctx.clientAddress.push(clientAddress);
   }
   // Fixed-width texts cut with substr cost the database no array parsing; the five context
   // columns are text arrays (text input is a copy). `seq` comes from its default, in chain order.
@@ -119,6 +126,35 @@ export function appendOrderRows(chain: string, head: ChainHead, rows: readonly O
       left join (${orders}) o on o.id = substr(p.ids, a.n::int * 36 - 35, 36)::uuid
     order by a.n)`;
   return { cte, head: { chainSeq, hash } };
+}
+
+const ACTION_JSON = { place: JSON.stringify(ORDER_PLACE_ACTION), cancel: JSON.stringify(ORDER_CANCEL_ACTION) };
+const jsonText = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+
+/**
+ * An order row's hashed text: `canonicalText` (chain.ts) of its content (subject type 'order',
+ * no `before`, `after` = orderAfterJson) written out directly, with the chain and the time in
+ * canonical JSON once per batch (`common`). order-rows.test.ts checks it against canonicalText.
+ */
+export function orderRowText(
+  common: { chain: string; occurredAt: string },
+  action: 'place' | 'cancel',
+  chainSeq: number,
+  actorId: string | null,
+  actorEmail: string | null,
+  authorisedBy: string | null,
+  requestId: string | null,
+  clientAddress: string | null,
+  subjectId: string,
+  order: AuditedOrder,
+): string {
+  return (
+    `{"action":${ACTION_JSON[action]},"actorEmail":${jsonText(actorEmail)},"actorId":${jsonText(actorId)},` +
+    `"after":${orderAfterJson(order)},"authorisedBy":${jsonText(authorisedBy)},"before":null,` +
+    `"chain":${common.chain},"chainSeq":${chainSeq},` +
+    `"clientAddress":${jsonText(clientAddress)},"occurredAt":${common.occurredAt},` +
+    `"requestId":${jsonText(requestId)},"subjectId":${JSON.stringify(subjectId)},"subjectType":"order"}`
+  );
 }
 
 /**

@@ -99,7 +99,16 @@ export function appendToOwnChain(chain: string, head: ChainHead, entries: readon
 
 /** A PostgreSQL array literal: every element quoted (backslash before `"` and `\`), NULL bare. */
 export function arrayLiteral(values: readonly (string | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  let text = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as string | null;
+    if (i > 0) text += ',';
+    // Ids, addresses and request ids rarely hold either character: no regex pass for them (decision 0087).
+    if (v === null) text += 'NULL';
+    else if (v.indexOf('"') === -1 && v.indexOf('\\') === -1) text += `"${v}"`;
+    else text += `"${v.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `${text}}`;
 }
 
 /**
