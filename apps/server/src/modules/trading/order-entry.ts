@@ -61,6 +61,19 @@ export class OrderEntry {
     idempotencyKey: string | null,
   ): Promise<{ order: Order; replayed: boolean }> {
     const { userId, ...audit } = actor;
+    return this.placeAs(userId, audit, input, idempotencyKey);
+  }
+
+  /**
+   * `place` with the user and the audit fields apart (POST /api/orders): the same placement,
+   * without building the actor and taking it apart again per request (decision 0087).
+   */
+  async placeAs(
+    userId: string,
+    audit: AuditContext,
+    input: PlaceOrder,
+    idempotencyKey: string | null,
+  ): Promise<{ order: Order; replayed: boolean }> {
     const outcome = await this.trading.placeOrder(userId, input, idempotencyKey, 0, audit);
     return { order: this.answer(outcome), replayed: outcome.ok && outcome.replayed };
   }

@@ -112,9 +112,10 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
   const amount = reservationAmount(desk, order);
   const accountId = ctx.accountOf(order.userId);
   const key = accountId ? reservationKey(desk, accountId, order.side) : undefined;
-  const available = key ? (ctx.available.get(balanceKey(key)) ?? 0n) : 0n;
+  const keyText = key ? balanceKey(key) : '';
+  const available = key ? (ctx.available.get(keyText) ?? 0n) : 0n;
   if (!key || available < amount) {
-    if (key && !ctx.fresh.has(balanceKey(key))) ctx.refusedOnCachedBalance = true;
+    if (key && !ctx.fresh.has(keyText)) ctx.refusedOnCachedBalance = true;
     throw insufficient(desk, order.side, amount, available);
   }
 
@@ -124,7 +125,7 @@ function place(ctx: BatchContext, writes: BatchWrites, order: OrderState): Outco
   if (report.filledQuantity === 0 && report.cancelReason === EngineCancelReason.SELF_TRADE) {
     throw unprocessable('SELF_TRADE', 'Order would trade with your own resting order (self-trade prevention)');
   }
-  ctx.available.set(balanceKey(key), available - amount);
+  ctx.available.set(keyText, available - amount);
   order.reserved = amount;
   writes.ledger.reserve(key, amount);
 

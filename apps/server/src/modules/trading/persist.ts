@@ -138,28 +138,49 @@ export function writeBatch(
 const AUDITED = sql.raw(AUDITED_ORDER_COLUMNS);
 const AUDITED_OF_UPDATED = sql.raw(AUDITED_ORDER_COLUMNS.replace(/(\w+)/g, 'o.$1'));
 
+/**
+ * A date as JSON writes it (`toISOString`), remembering the last one: a batch's rows share
+ * its time (`BatchContext.now`), so most rows' dates are written once per batch, not per row
+ * (and `JSON.stringify` then meets strings, not objects with a `toJSON`; decision 0087).
+ */
+function isoTexts(): (date: Date) => string {
+  let last: Date | null = null;
+  let text = '';
+  return (date) => {
+    if (date !== last) {
+      last = date;
+      text = date.toISOString();
+    }
+    return text;
+  };
+}
+
 // `with ordinality` + `order by n` keeps arrival order in the bigserial sequence (time priority on rebuild).
 function insertOrdersCte(rows: OrderState[]): SQL {
+  const iso = isoTexts();
   const json = jsonRows(
-    rows.map((o) => ({
-      id: o.id,
-      user_id: o.userId,
-      instrument_id: o.instrumentId,
-      side: o.side,
-      type: o.type,
-      time_in_force: o.timeInForce,
-      post_only: o.postOnly,
-      price: o.price === null ? null : String(o.price),
-      quantity: String(o.quantity),
-      filled_quantity: String(o.filledQuantity),
-      filled_value: String(o.filledValue),
-      status: o.status,
-      cancel_reason: o.cancelReason,
-      reserved: String(o.reserved),
-      idempotency_key: o.idempotencyKey,
-      created_at: o.createdAt,
-      updated_at: o.updatedAt,
-    })),
+    rows.map((o) => {
+      const created = o.createdAt.toISOString();
+      return {
+        id: o.id,
+        user_id: o.userId,
+        instrument_id: o.instrumentId,
+        side: o.side,
+        type: o.type,
+        time_in_force: o.timeInForce,
+        post_only: o.postOnly,
+        price: o.price === null ? null : String(o.price),
+        quantity: String(o.quantity),
+        filled_quantity: String(o.filledQuantity),
+        filled_value: String(o.filledValue),
+        status: o.status,
+        cancel_reason: o.cancelReason,
+        reserved: String(o.reserved),
+        idempotency_key: o.idempotencyKey,
+        created_at: created,
+        updated_at: o.updatedAt === o.createdAt ? created : iso(o.updatedAt),
+      };
+    }),
   );
   return sql`ord_ins as (insert into orders (id, user_id, instrument_id, side, type, time_in_force, post_only, price, quantity,
       filled_quantity, filled_value, status, cancel_reason, reserved, idempotency_key, created_at, updated_at)
@@ -173,6 +194,7 @@ function insertOrdersCte(rows: OrderState[]): SQL {
 }
 
 function updateOrdersCte(rows: OrderState[]): SQL {
+  const iso = isoTexts();
   const json = jsonRows(
     rows.map((o) => ({
       id: o.id,
@@ -181,7 +203,7 @@ function updateOrdersCte(rows: OrderState[]): SQL {
       reserved: String(o.reserved),
       status: o.status,
       cancel_reason: o.cancelReason,
-      updated_at: o.updatedAt,
+      updated_at: iso(o.updatedAt),
     })),
   );
   return sql`ord_upd as (update orders o set filled_quantity = r.filled_quantity, filled_value = r.filled_value, reserved = r.reserved,
@@ -192,6 +214,7 @@ function updateOrdersCte(rows: OrderState[]): SQL {
 }
 
 function insertTradesCte(rows: TradeRecord[]): SQL {
+  const iso = isoTexts();
   const json = jsonRows(
     rows.map((t) => ({
       id: t.id,
@@ -203,7 +226,7 @@ function insertTradesCte(rows: TradeRecord[]): SQL {
       taker_side: t.takerSide,
       price: String(t.price),
       quantity: String(t.quantity),
-      created_at: t.createdAt,
+      created_at: iso(t.createdAt),
     })),
   );
   return sql`trd_ins as (insert into trades (id, instrument_id, buy_order_id, sell_order_id, buyer_id, seller_id, taker_side, price, quantity, created_at)
@@ -218,6 +241,7 @@ function insertTradesCte(rows: TradeRecord[]): SQL {
  * (T+0), pending until its settlement date otherwise (T+N, modules/settlement settles it).
  */
 function insertSettlementsCte(rows: TradeRecord[]): SQL {
+  const iso = isoTexts();
   const json = jsonRows(
     rows.map((trade) => ({
       id: randomUUID(),
@@ -227,8 +251,8 @@ function insertSettlementsCte(rows: TradeRecord[]): SQL {
       currency: trade.currency,
       cash_amount: String(trade.price * trade.quantity),
       units: String(trade.quantity),
-      created_at: trade.createdAt,
-      settled_at: trade.entryId === null ? null : trade.createdAt,
+      created_at: iso(trade.createdAt),
+      settled_at: trade.entryId === null ? null : iso(trade.createdAt),
       settle_on: trade.settleOn,
     })),
   );

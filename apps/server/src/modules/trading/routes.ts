@@ -129,8 +129,9 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     async (request, reply) => {
-      const { order, replayed } = await entry.place(
-        { userId: request.user.id, ...auditContext(request) },
+      const { order, replayed } = await entry.placeAs(
+        request.user.id,
+        auditContext(request),
         request.body,
         request.headers['idempotency-key'] ?? null,
       );
