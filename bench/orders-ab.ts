@@ -74,6 +74,7 @@ interface Row {
   perSecond: number;
   mainUs: string;
   pgUs: string;
+  walBytes: string;
 }
 
 /** One `bench:orders` in `cwd`; its table rows (stdout is echoed). */
@@ -104,6 +105,7 @@ async function benchOrders(cwd: string): Promise<Row[]> {
       perSecond: Number(c[4]!.replace(/,/g, '')),
       mainUs: c[8]!,
       pgUs: c[10]!,
+      walBytes: c[12]!,
     }));
 }
 
@@ -135,13 +137,13 @@ try {
 }
 
 console.log(
-  '\n| round | time (UTC) | load at start | variant | database | clients | orders/s | main thread us/order | PostgreSQL us/order |',
+  '\n| round | time (UTC) | load at start | variant | database | clients | orders/s | main thread us/order | PostgreSQL us/order | WAL bytes/order |',
 );
-console.log('|---:|---|---|---|---|---:|---:|---:|---:|');
+console.log('|---:|---|---|---|---|---:|---:|---:|---:|---:|');
 for (const r of results)
   for (const row of r.rows)
     console.log(
-      `| ${r.round} | ${r.at} | ${r.load} | ${r.variant} | ${row.database} | ${row.clients} | ${Math.round(row.perSecond)} | ${row.mainUs} | ${row.pgUs} |`,
+      `| ${r.round} | ${r.at} | ${r.load} | ${r.variant} | ${row.database} | ${row.clients} | ${Math.round(row.perSecond)} | ${row.mainUs} | ${row.pgUs} | ${row.walBytes} |`,
     );
 console.log(
   '\n| database | clients | audit, orders/s (sum of rounds) | none, orders/s (sum) | audit/none | per round |',

@@ -47,7 +47,9 @@ export function postgresBackend(serverUrl: string): Backend {
         database,
         dbName: name,
         dispose: async () => {
-          await admin.unsafe(`drop database if exists "${name}" with (force)`);
+          // BENCH_KEEP_DB=1 leaves the database for EXPLAINs of its queries (drop it yourself).
+          if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
+          else await admin.unsafe(`drop database if exists "${name}" with (force)`);
           await admin.end({ timeout: 5 });
         },
       };

@@ -63,15 +63,21 @@ interface LevelResult {
   pgUs?: number;
   /** Transactions (one per statement outside an explicit transaction) committed per request. */
   statementsPerOrder?: number;
+  /** WAL the whole server wrote per request, bytes (PostgreSQL only; meaningful on a quiet server). */
+  walBytes?: number;
 }
 
-/** Committed + rolled back transactions of a database so far (pg_stat_database). */
-async function transactions(database: string): Promise<number> {
+/**
+ * Committed + rolled back transactions of a database so far (pg_stat_database), and the server's
+ * WAL position in bytes (all databases: run under the exclusive lock for a per-order figure).
+ */
+async function transactions(database: string): Promise<{ n: number; wal: number }> {
   const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
   try {
-    const [row] = await admin<{ n: string }[]>`select (xact_commit + xact_rollback)::text as n
+    const [row] = await admin<{ n: string; wal: string }[]>`select (xact_commit + xact_rollback)::text as n,
+        pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as wal
       from pg_stat_database where datname = ${database}`;
-    return Number(row?.n ?? Number.NaN);
+    return { n: Number(row?.n ?? Number.NaN), wal: Number(row?.wal ?? Number.NaN) };
   } finally {
     await admin.end({ timeout: 5 });
   }
@@ -105,7 +111,7 @@ async function level(
   const idlePerMs = (cpuTicks(process.pid, true) - idle0) / (performance.now() - idleStart);
   const main0 = cpuTicks(process.pid, true);
   const pg0 = database ? postgresTicks(database) : 0;
-  const tx0 = database ? await transactions(database) : 0;
+  const tx0 = database ? await transactions(database) : { n: 0, wal: 0 };
   const wrk = spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, base], {
     env: { ...process.env, BENCH_MARKET: marketFile },
   });
@@ -119,7 +125,7 @@ async function level(
   const pgTicks = database ? postgresTicks(database) - pg0 : Number.NaN;
   // PostgreSQL publishes a backend's counters when it goes idle; give it a moment.
   if (database) await new Promise((resolve) => setTimeout(resolve, 1_200));
-  const statements = database ? (await transactions(database)) - tx0 : Number.NaN;
+  const tx1 = database ? await transactions(database) : { n: Number.NaN, wal: Number.NaN };
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
@@ -141,7 +147,8 @@ async function level(
     statuses: r.statuses,
     mainUs: usPer(mainTicks, r.requests),
     mainNetUs: usPer(netTicks, r.requests),
-    statementsPerOrder: statements / r.requests,
+    statementsPerOrder: (tx1.n - tx0.n) / r.requests,
+    walBytes: (tx1.wal - tx0.wal) / r.requests,
     pgUs: usPer(pgTicks, r.requests),
   };
 }
@@ -257,14 +264,14 @@ console.log(
   `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${MAX_SECONDS} s per HTTP level (wrk), in process up to ${MAX_ORDERS} orders or ${MAX_SECONDS} s`,
 );
 console.log(
-  '| database | clients | orders | orders/s (median run) | p50 | p99 | all runs, orders/s | main thread us/order | net of idle, us/order | PostgreSQL us/order | transactions/order | statuses |',
+  '| database | clients | orders | orders/s (median run) | p50 | p99 | all runs, orders/s | main thread us/order | net of idle, us/order | PostgreSQL us/order | transactions/order | WAL bytes/order | statuses |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|');
+console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|');
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const us = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '-' : `${Math.round(v)}`);
 const row = (name: string, r: LevelResult) =>
   console.log(
-    `| ${name} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${us(r.mainUs)} | ${us(r.mainNetUs)} | ${us(r.pgUs)} | ${r.statementsPerOrder === undefined || Number.isNaN(r.statementsPerOrder) ? '-' : r.statementsPerOrder.toFixed(2)} | ${JSON.stringify(r.statuses)} |`,
+    `| ${name} | ${r.clients} | ${r.orders} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.runs?.join(', ') ?? '-'} | ${us(r.mainUs)} | ${us(r.mainNetUs)} | ${us(r.pgUs)} | ${r.statementsPerOrder === undefined || Number.isNaN(r.statementsPerOrder) ? '-' : r.statementsPerOrder.toFixed(2)} | ${us(r.walBytes)} | ${JSON.stringify(r.statuses)} |`,
   );
 const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-bare-'));
 const bareFile = join(dir, 'market.json');

@@ -27,8 +27,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
-    /** Arrival order: rebuilding a book replays open orders by this to keep time priority. */
-    sequence: bigserial('sequence', { mode: 'bigint' }).notNull().unique(),
+    /**
+     * Arrival order: rebuilding a book replays open orders by this to keep time priority.
+     * Distinct because only its sequence sets it; no unique index (migration 0036).
+     */
+    sequence: bigserial('sequence', { mode: 'bigint' }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -60,7 +63,10 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_user_idempotency_key_uq').on(t.userId, t.idempotencyKey),
+    // Only keyed orders: NULL never conflicts (migration 0036).
+    uniqueIndex('orders_user_idempotency_key_uq')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('orders_open_by_instrument_idx')
       .on(t.instrumentId, t.sequence)
       .where(sql`${t.status} = 'open'`),
@@ -142,7 +148,6 @@ export const settlements = pgTable(
       .default(sql`0`),
   },
   (t) => [
-    index('settlements_created_idx').on(t.createdAt),
     index('settlements_open_idx')
       .on(t.settleOn)
       .where(sql`${t.status} in ('pending', 'failed')`),
