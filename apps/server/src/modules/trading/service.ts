@@ -9,6 +9,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { AuditContext } from '../audit/record';
 import { valueInLimitCurrency } from '../fx/service';
 import type { MarketEventBus } from '../market-data/event-bus';
+import { BookMirror, type BestPrices } from './book-mirror';
 import { bookLevels, Books } from './books';
 import type { InstrumentRef, OrderState } from './desk';
 import type { Outcome } from './order-flow';
@@ -27,8 +28,8 @@ const ownerMoving = () => new AppError(503, 'OWNER_MOVING', 'The instrument is c
 /**
  * Order entry for every instrument: commands go to the instrument's book on this instance
  * (`Books`: desk, serial queue, one-statement batch writes) or, in a cluster, to the
- * instance that owns the book (NATS request/reply); idempotency keys, stream sequence
- * numbers and what other instances' books look like from here are kept here.
+ * instance that owns the book (NATS request/reply); idempotency keys and stream sequence
+ * numbers are kept here, what other instances' books look like from here in `BookMirror`.
  */
 export class TradingService {
   /** The books this instance writes. */
@@ -39,15 +40,14 @@ export class TradingService {
   /** Instruments of orders answered by another instance (their DTOs need name and currency). */
   private readonly refs = new Map<string, InstrumentRef>();
   /** Best bid/ask of books owned elsewhere, from their fanned-out tickers (and book frames, where streamed). */
-  private readonly mirrored = new Map<string, { bid: number; ask: number }>();
+  private readonly mirror: BookMirror;
   private remote: RemoteTrading | null = null;
   /** Per instrument, who placed the last order sent through this instance (lastOwnerOf). */
   private readonly placedBy = new Map<string, string>();
-  private unsubscribeMirror: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly bus: MarketEventBus,
+    bus: MarketEventBus,
     private readonly log?: FastifyBaseLogger,
     /** Who writes which book (one process: this one, every book). */
     readonly ownership: Ownership = new SoloOwnership(),
@@ -55,27 +55,12 @@ export class TradingService {
     bookWriter: Db = db,
   ) {
     this.books = new Books(db, bookWriter, bus, ownership, (id) => this.nextSeq(id), log);
+    this.mirror = new BookMirror(bus, (id) => this.books.has(id));
   }
 
   /** Rebuilds the book of every instrument that has open orders (in a cluster: those this instance owns). */
   async start(): Promise<void> {
-    // Other owners' best prices from their tickers (decision 0089: an instance without client
-    // streams does not receive their book frames); a book frame seen here is used as well.
-    this.unsubscribeMirror = this.bus.subscribe(
-      (event) => {
-        if (event.type === 'book' && !this.books.has(event.instrumentId)) {
-          const best = (levels: BookLevel[]) => (levels[0] ? Number(toMinorUnits(levels[0].price)) : 0);
-          this.mirrored.set(event.instrumentId, { bid: best(event.bids), ask: best(event.asks) });
-        } else if (event.type === 'ticker' && !this.books.has(event.ticker.instrumentId)) {
-          const best = (price: string | null) => (price === null ? 0 : Number(toMinorUnits(price)));
-          this.mirrored.set(event.ticker.instrumentId, {
-            bid: best(event.ticker.bestBid),
-            ask: best(event.ticker.bestAsk),
-          });
-        }
-      },
-      { remote: 'tickers' },
-    );
+    this.mirror.start();
     if (this.ownership.clustered) {
       await this.ownership.start({
         acquired: (id) =>
@@ -94,7 +79,7 @@ export class TradingService {
 
   async stop(): Promise<void> {
     await this.books.idle();
-    this.unsubscribeMirror?.();
+    this.mirror.stop();
     await this.ownership.stop();
     this.books.stop();
   }
@@ -345,11 +330,11 @@ export class TradingService {
   }
 
   /** Best bid and ask in hundredths (0 when a side is empty): loaded desks, or books owned elsewhere as last streamed. */
-  bestPrices(instrumentId: string): { bid: number; ask: number } | null {
+  bestPrices(instrumentId: string): BestPrices | null {
     const entry = this.books.opened(instrumentId);
     return entry
       ? { bid: entry.desk.book.bestBid(), ask: entry.desk.book.bestAsk() }
-      : (this.mirrored.get(instrumentId) ?? null);
+      : this.mirror.bestPrices(instrumentId);
   }
 
   /**
@@ -369,7 +354,6 @@ export class TradingService {
     this.sequences.delete(instrumentId);
   }
 
-  /** What an order would be worth now (limit: quantity x price; market: walking the book), for amount limits. */
   /**
    * The order's notional in USD hundredths, what permission limits are written in: an order in
    * another currency is valued at the latest ECB reference rate (issue 17 item 10).
@@ -391,6 +375,7 @@ export class TradingService {
     return row?.currency;
   }
 
+  /** What an order would be worth now (limit: quantity x price; market: walking the book), for amount limits. */
   estimateNotional(input: PlaceOrder): bigint | undefined {
     if (input.type === 'limit') {
       const price = toMinorUnits(input.price ?? '');
