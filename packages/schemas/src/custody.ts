@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { decimalStringSchema, instantSchema, timestampSchema } from './common';
+import {
+  AMOUNT_MESSAGES,
+  decimalInputSchema,
+  decimalStringSchema,
+  instantSchema,
+  isAmountWithinBounds,
+  lineTextSchema,
+  timestampSchema,
+  toMinorUnits,
+} from './common';
+import { CURRENCIES } from './instrument-constants';
+import { currencyDecimalsMessage, fitsCurrency } from './money';
+import { cashBalanceSchema } from './portfolio';
+import { TRADING_MESSAGES } from './trading';
 
 // Custodian Dashboard (SPEC §2 /custodian, §7 GET /api/custody/assets and /settlements).
 
@@ -156,3 +169,73 @@ export const processSettlementsPendingSchema = custodyApprovalSchema
   })
   .meta({ id: 'ProcessSettlementsPending' });
 export type ProcessSettlementsPending = z.infer<typeof processSettlementsPendingSchema>;
+
+const amountInput = decimalInputSchema(TRADING_MESSAGES.requiredFields)
+  .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, AMOUNT_MESSAGES.positive)
+  .refine((v) => (toMinorUnits(v) ?? 0n) <= 0n || isAmountWithinBounds(v), AMOUNT_MESSAGES.tooLarge);
+
+/** `POST /api/custody/deposits` and `/withdrawals`: cash in or out of a user's account. */
+export const custodyTransferSchema = z
+  .object({
+    /** The account holder, by id or by email. */
+    userId: z.uuid().optional(),
+    email: z.email().optional(),
+    currency: z.enum(CURRENCIES),
+    amount: amountInput,
+    /** The bank's reference of the transfer; a reference is booked once only. */
+    reference: lineTextSchema({ max: 200 }).optional(),
+  })
+  .refine((t) => Boolean(t.userId) !== Boolean(t.email), { message: 'Give either userId or email', path: ['userId'] })
+  .refine((t) => fitsCurrency(t.amount, t.currency), {
+    error: (issue) => currencyDecimalsMessage((issue.input as { currency: string }).currency),
+    path: ['amount'],
+  })
+  .meta({ id: 'CustodyTransfer' });
+export type CustodyTransfer = z.output<typeof custodyTransferSchema>;
+
+export const custodyTransferResultSchema = z
+  .object({
+    entryId: z.uuid(),
+    userId: z.uuid(),
+    currency: z.string(),
+    amount: decimalStringSchema,
+    balance: cashBalanceSchema,
+  })
+  .meta({ id: 'CustodyTransferResult' });
+export type CustodyTransferResult = z.infer<typeof custodyTransferResultSchema>;
+
+/**
+ * A deposit or withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
+ * nothing has moved yet; a second, distinct custodian approves it (POST
+ * /api/custody/approvals/:id/approve) and the money moves in that transaction.
+ */
+export const custodyPendingMoveSchema = z
+  .object({
+    status: z.literal('pending_approval'),
+    approvalId: z.uuid(),
+    userId: z.uuid(),
+    currency: z.string(),
+    amount: decimalStringSchema,
+    /** Distinct approvers still needed besides the requester. */
+    requiredApprovers: z.number().int(),
+    expiresAt: instantSchema,
+    message: z.string(),
+  })
+  .meta({ id: 'CustodyPendingMove' });
+export type CustodyPendingMove = z.infer<typeof custodyPendingMoveSchema>;
+
+/**
+ * One custodian's decision on a pending custody approval; `move` is the booked deposit or
+ * withdrawal once approved, `batch` the settled Process Queue batch.
+ */
+export const custodyCountersignResultSchema = z
+  .object({
+    approvalId: z.uuid(),
+    status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+    approvedBy: z.array(z.string()),
+    move: custodyTransferResultSchema.nullable(),
+    /** A confirmed Process Queue batch: what it settled. */
+    batch: processSettlementsResultSchema.nullable(),
+  })
+  .meta({ id: 'CustodyCountersignResult' });
+export type CustodyCountersignResult = z.infer<typeof custodyCountersignResultSchema>;

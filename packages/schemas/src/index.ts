@@ -8,6 +8,8 @@ export * from './instruments';
 export * from './instrument-terms';
 export * from './instrument-observations';
 export * from './trading';
+export * from './market-data';
+export * from './portfolio';
 export * from './stream';
 export * from './instrument-dates';
 export * from './identifiers';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bookLevelSchema, orderSchema, tickerSchema, tradeSchema } from './trading';
+import { bookLevelSchema, tickerSchema } from './market-data';
+import { orderSchema, tradeSchema } from './trading';
 
 // The WebSocket `/api/stream`: market frames out, order-entry commands in, their answers out.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { custodyTransferSchema } from './custody';
 import {
-  custodyTransferSchema,
   isOnPriceTick,
   placeOrderSchema,
   priceTick,

@@ -3,16 +3,15 @@ import {
   AMOUNT_MESSAGES,
   decimalInputSchema,
   decimalStringSchema,
-  isAmountWithinBounds,
-  lineTextSchema,
-  toMinorUnits,
   instantSchema,
+  isAmountWithinBounds,
+  toMinorUnits,
 } from './common';
-import { processSettlementsResultSchema } from './custody';
-import { CONTRACT_TYPES, CURRENCIES } from './instrument-constants';
-import { currencyDecimals, currencyDecimalsMessage, fitsCurrency, LEDGER_DECIMALS } from './money';
+import { currencyDecimals, LEDGER_DECIMALS } from './money';
 
-// Trading messages and constants (SPEC §2 Trading Interface, §3 Order / Order book, §5, §9).
+// Order entry and the blotter (SPEC §2 Trading Interface, §3 Order, §7 /api/orders, /api/trades):
+// order constants and messages, price ticks, the order form, orders and trades as answered.
+// Book, ticker and candle messages are in market-data.ts, balances and positions in portfolio.ts.
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
@@ -33,12 +32,6 @@ export type CancelReasonCode = (typeof CANCEL_REASONS)[number];
  * is `failed` (with a reason, retried the next business day) when a leg is missing.
  */
 export const SETTLEMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '1h';
-/** Levels per side on the Trading Interface (SPEC §9). */
-export const ORDER_BOOK_DEPTH = 8;
-export const MAX_ORDER_BOOK_DEPTH = 50;
 /** Largest order accepted, in units; keeps every engine figure an exact integer. */
 export const MAX_ORDER_QUANTITY = 1_000_000_000;
 
@@ -192,226 +185,3 @@ export const myTradeSchema = tradeSchema
   .meta({ id: 'MyTrade' });
 export type MyTrade = z.infer<typeof myTradeSchema>;
 export const myTradeListSchema = z.array(myTradeSchema);
-
-/** One aggregated price level; total = price x quantity. */
-export const bookLevelSchema = z.object({
-  price: decimalStringSchema,
-  quantity: z.number().int(),
-  total: decimalStringSchema,
-});
-export type BookLevel = z.infer<typeof bookLevelSchema>;
-
-export const orderBookSchema = z
-  .object({
-    instrumentId: z.uuid(),
-    bids: z.array(bookLevelSchema),
-    asks: z.array(bookLevelSchema),
-  })
-  .meta({ id: 'OrderBook' });
-export type OrderBook = z.infer<typeof orderBookSchema>;
-export const orderBookQuerySchema = z.object({
-  depth: z.coerce.number().int().min(1).max(MAX_ORDER_BOOK_DEPTH).default(ORDER_BOOK_DEPTH),
-});
-
-export const tickerSchema = z
-  .object({
-    instrumentId: z.uuid(),
-    name: z.string(),
-    currency: z.string(),
-    lastPrice: decimalStringSchema.nullable(),
-    /** Last price minus the last price 24 hours ago (or the first trade since), signed decimal. */
-    change: z.string().nullable(),
-    changePercent: z.number().nullable(),
-    bestBid: decimalStringSchema.nullable(),
-    bestAsk: decimalStringSchema.nullable(),
-    /** Units traded in the last 24 hours. */
-    volume24h: z.number().int(),
-    /** Value traded in the last 24 hours, decimal string. */
-    turnover24h: decimalStringSchema,
-    high24h: decimalStringSchema.nullable(),
-    low24h: decimalStringSchema.nullable(),
-    trades24h: z.number().int(),
-  })
-  .meta({ id: 'Ticker' });
-export type Ticker = z.infer<typeof tickerSchema>;
-export const marketDataSchema = z.array(tickerSchema);
-
-export const candleSchema = z.object({
-  /** Start of the interval, ISO UTC. */
-  time: z.string(),
-  open: decimalStringSchema,
-  high: decimalStringSchema,
-  low: decimalStringSchema,
-  close: decimalStringSchema,
-  volume: z.number().int(),
-});
-export type Candle = z.infer<typeof candleSchema>;
-export const candlesQuerySchema = z.object({
-  interval: z.enum(CANDLE_INTERVALS).default(DEFAULT_CANDLE_INTERVAL),
-  limit: z.coerce.number().int().min(1).max(500).default(24),
-});
-export const candlesSchema = z
-  .object({ instrumentId: z.uuid(), interval: z.enum(CANDLE_INTERVALS), candles: z.array(candleSchema) })
-  .meta({ id: 'Candles' });
-export type Candles = z.infer<typeof candlesSchema>;
-
-/** A signed decimal amount with two fraction digits, e.g. '-12.50' (P&L, converted values). */
-const signedAmount = z.string().regex(/^-?\d+\.\d{2}$/);
-
-export const cashBalanceSchema = z.object({
-  currency: z.string(),
-  total: decimalStringSchema,
-  reserved: decimalStringSchema,
-  available: decimalStringSchema,
-  /** `total` in the reporting currency; null when there is no FX rate for `currency`. */
-  reportingValue: signedAmount.nullable().optional(),
-});
-export type CashBalance = z.infer<typeof cashBalanceSchema>;
-
-export const positionSchema = z.object({
-  instrumentId: z.uuid(),
-  instrumentName: z.string(),
-  currency: z.string(),
-  units: z.number().int(),
-  reservedUnits: z.number().int(),
-  /** Mark price per unit (last trade, else model), decimal string; null when none. */
-  price: z.string().nullable(),
-  marketValue: z.string(),
-  costBasis: z.string(),
-  unrealizedPnL: z.string(),
-  /** ACTUS contract type (for the asset-class split). */
-  contractType: z.enum(CONTRACT_TYPES).optional(),
-  /** `marketValue` in the reporting currency; null when there is no FX rate for `currency`. */
-  reportingValue: signedAmount.nullable().optional(),
-  /**
-   * The instrument's issuer missed a payment (servicing recorded a credit event; instrument status
-   * `defaulted`): the position no longer trades or pays. Always sent by the server; optional only so
-   * clients built before it still type-check.
-   */
-  defaulted: z.boolean().optional(),
-});
-export type Position = z.infer<typeof positionSchema>;
-
-/** Unsold units of the user's own issues: listed, but outside portfolio value and P&L. */
-export const issuedInventorySchema = positionSchema.pick({
-  instrumentId: true,
-  instrumentName: true,
-  currency: true,
-  units: true,
-  reservedUnits: true,
-  price: true,
-  marketValue: true,
-});
-export type IssuedInventory = z.infer<typeof issuedInventorySchema>;
-
-/** `GET /api/portfolio/analytics?currency=EUR`: the reporting currency of the totals (USD by default). */
-export const portfolioAnalyticsQuerySchema = z.object({ currency: z.enum(CURRENCIES).default('USD') }).strict();
-export type PortfolioAnalyticsQuery = z.infer<typeof portfolioAnalyticsQuerySchema>;
-
-/** The FX rates a converted figure used: ECB reference rates, crossed through EUR in exact decimals. */
-export const reportingFxSchema = z.object({
-  source: z.string(),
-  /** Latest publication date among the rates used; null when none was needed or available. */
-  rateDate: z.iso.date().nullable(),
-  /** Units of the reporting currency per 1 unit of each held currency (8 decimals). */
-  rates: z.array(z.object({ currency: z.string(), rate: z.string(), rateDate: z.iso.date() })),
-  /** Held currencies with no published rate: their amounts are listed but not in the totals. */
-  notConverted: z.array(z.string()),
-});
-export type ReportingFx = z.infer<typeof reportingFxSchema>;
-
-/**
- * `GET /api/portfolio/analytics`. Totals are in `currency` (the reporting currency, USD by default):
- * each currency's amounts are summed in that currency, then converted once with the latest ECB
- * rates (`fx`); a currency without a rate is named in `fx.notConverted` and left out of the totals.
- * totalPortfolioValue = cash + positions at mark; totalPnL = unrealized + realized; todayPnL = change since 00:00 UTC.
- */
-export const portfolioAnalyticsSchema = z
-  .object({
-    currency: z.string(),
-    totalPortfolioValue: z.string(),
-    totalPnL: z.string(),
-    realizedPnL: z.string(),
-    todayPnL: z.string(),
-    totalTrades: z.number().int(),
-    openOrders: z.number().int(),
-    cash: z.array(cashBalanceSchema),
-    /** Investments: units bought from others, at cost (cash paid) and mark. */
-    positions: z.array(positionSchema),
-    /** Always sent by the server; optional only so clients built before it still type-check. */
-    issuedInventory: z.array(issuedInventorySchema).optional(),
-    /** Always sent by the server (optional for older clients): the conversion behind the totals. */
-    fx: reportingFxSchema.optional(),
-  })
-  .meta({ id: 'PortfolioAnalytics' });
-export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;
-
-const amountInput = decimalInputSchema(required.error)
-  .refine((v) => (toMinorUnits(v) ?? 0n) > 0n, AMOUNT_MESSAGES.positive)
-  .refine((v) => (toMinorUnits(v) ?? 0n) <= 0n || isAmountWithinBounds(v), AMOUNT_MESSAGES.tooLarge);
-
-/** `POST /api/custody/deposits` and `/withdrawals`: cash in or out of a user's account. */
-export const custodyTransferSchema = z
-  .object({
-    /** The account holder, by id or by email. */
-    userId: z.uuid().optional(),
-    email: z.email().optional(),
-    currency: z.enum(CURRENCIES),
-    amount: amountInput,
-    /** The bank's reference of the transfer; a reference is booked once only. */
-    reference: lineTextSchema({ max: 200 }).optional(),
-  })
-  .refine((t) => Boolean(t.userId) !== Boolean(t.email), { message: 'Give either userId or email', path: ['userId'] })
-  .refine((t) => fitsCurrency(t.amount, t.currency), {
-    error: (issue) => currencyDecimalsMessage((issue.input as { currency: string }).currency),
-    path: ['amount'],
-  })
-  .meta({ id: 'CustodyTransfer' });
-export type CustodyTransfer = z.output<typeof custodyTransferSchema>;
-
-export const custodyTransferResultSchema = z
-  .object({
-    entryId: z.uuid(),
-    userId: z.uuid(),
-    currency: z.string(),
-    amount: decimalStringSchema,
-    balance: cashBalanceSchema,
-  })
-  .meta({ id: 'CustodyTransferResult' });
-export type CustodyTransferResult = z.infer<typeof custodyTransferResultSchema>;
-
-/**
- * A deposit or withdrawal over the custodian's single-signature limit (manage_custody's maxAmount, in USD):
- * nothing has moved yet; a second, distinct custodian approves it (POST
- * /api/custody/approvals/:id/approve) and the money moves in that transaction.
- */
-export const custodyPendingMoveSchema = z
-  .object({
-    status: z.literal('pending_approval'),
-    approvalId: z.uuid(),
-    userId: z.uuid(),
-    currency: z.string(),
-    amount: decimalStringSchema,
-    /** Distinct approvers still needed besides the requester. */
-    requiredApprovers: z.number().int(),
-    expiresAt: instantSchema,
-    message: z.string(),
-  })
-  .meta({ id: 'CustodyPendingMove' });
-export type CustodyPendingMove = z.infer<typeof custodyPendingMoveSchema>;
-
-/**
- * One custodian's decision on a pending custody approval; `move` is the booked deposit or
- * withdrawal once approved, `batch` the settled Process Queue batch.
- */
-export const custodyCountersignResultSchema = z
-  .object({
-    approvalId: z.uuid(),
-    status: z.enum(['pending', 'approved', 'rejected', 'expired']),
-    approvedBy: z.array(z.string()),
-    move: custodyTransferResultSchema.nullable(),
-    /** A confirmed Process Queue batch: what it settled. */
-    batch: processSettlementsResultSchema.nullable(),
-  })
-  .meta({ id: 'CustodyCountersignResult' });
-export type CustodyCountersignResult = z.infer<typeof custodyCountersignResultSchema>;
