@@ -7,15 +7,8 @@ import { AppError, conflict, unprocessable } from '../../errors';
 import type { AuditContext } from '../audit/record';
 import type { InstrumentRef, OrderState } from './desk';
 import type { Outcome } from './order-flow';
-import {
-  decodeOrder,
-  encodeOrder,
-  NatsTradingLink,
-  OwnerLostError,
-  OwnerUnreachableError,
-  ownerSubject,
-  type RemoteTrading,
-} from './remote';
+import { NatsTradingLink, OwnerLostError, OwnerUnreachableError, ownerSubject, type RemoteTrading } from './remote';
+import { decodeOrder, encodeOrder } from './remote-wire';
 import type { TradingService } from './service';
 
 // The routed hop (decision 0081) on a real nats-server (CI runs one; elsewhere this skips without it).

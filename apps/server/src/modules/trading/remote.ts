@@ -10,9 +10,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors';
 import type { AuditContext } from '../audit/record';
-import type { InstrumentRef, OrderState } from './desk';
-import type { Outcome } from './order-flow';
 import { OwnerWatch, type ProbeResult } from './owner-watch';
+import { answerRouted } from './remote-answer';
+import { decodeOutcome, type Reply, type Request, type RoutedAnswer, type WireOutcome } from './remote-wire';
 import type { TradingService } from './service';
 
 /** A batch write was fenced off: another instance owns the book now (the command is sent there). */
@@ -31,11 +31,6 @@ export class OwnerUnreachableError extends Error {}
  * the new owner replays it if it committed; a book read).
  */
 export class OwnerLostError extends Error {}
-
-export interface RoutedAnswer {
-  outcome: Outcome;
-  instrument?: InstrumentRef;
-}
 
 /** Commands for books owned by another instance (docs/decisions 0029). */
 export interface RemoteTrading {
@@ -56,102 +51,11 @@ export interface RemoteTrading {
   abandon(owner: string, why?: string): void;
 }
 
-/** `audit`: the entry instance's request context (actor, permission, request id, address) for the audit row. */
-type Request =
-  | {
-      op: 'place';
-      userId: string;
-      input: PlaceOrder;
-      idempotencyKey: string | null;
-      hops: number;
-      audit?: AuditContext;
-    }
-  | { op: 'cancel'; userId: string; orderId: string; hops: number; audit?: AuditContext }
-  | { op: 'close'; instrumentId: string; status: string; hops: number }
-  | { op: 'depth'; instrumentId: string; levels: number; hops: number };
-
-type Reply =
-  { ok: true; value: unknown } | { ok: false; status: number; code: string; message: string; details?: unknown };
-
 /** Subject an instance answers routed trading requests on. */
 export const ownerSubject = (instanceId: string) => `meridian.trading.${instanceId}`;
 
 /** Most requests one NATS message carries (a few hundred bytes each: far under NATS's 1 MB payload limit). */
 export const MAX_REQUESTS_PER_MESSAGE = 256;
-
-/**
- * An order as it travels back from its owner (decision 0081): every field of OrderState in
- * this order, amounts as decimal strings, times as epoch milliseconds. Plain JSON, so neither
- * side runs a replacer or reviver over every key.
- */
-export type WireOrder = [
-  id: string,
-  userId: string,
-  instrumentId: string,
-  side: OrderState['side'],
-  type: OrderState['type'],
-  timeInForce: OrderState['timeInForce'],
-  postOnly: boolean,
-  price: string | null,
-  quantity: string,
-  filledQuantity: string,
-  filledValue: string,
-  status: OrderState['status'],
-  cancelReason: OrderState['cancelReason'],
-  reserved: string,
-  idempotencyKey: string | null,
-  createdAt: number,
-  updatedAt: number,
-];
-
-export function encodeOrder(o: OrderState): WireOrder {
-  return [
-    o.id,
-    o.userId,
-    o.instrumentId,
-    o.side,
-    o.type,
-    o.timeInForce,
-    o.postOnly,
-    o.price === null ? null : o.price.toString(),
-    o.quantity.toString(),
-    o.filledQuantity.toString(),
-    o.filledValue.toString(),
-    o.status,
-    o.cancelReason,
-    o.reserved.toString(),
-    o.idempotencyKey,
-    o.createdAt.getTime(),
-    o.updatedAt.getTime(),
-  ];
-}
-
-export function decodeOrder(w: WireOrder): OrderState {
-  return {
-    id: w[0],
-    userId: w[1],
-    instrumentId: w[2],
-    side: w[3],
-    type: w[4],
-    timeInForce: w[5],
-    postOnly: w[6],
-    price: w[7] === null ? null : BigInt(w[7]),
-    quantity: BigInt(w[8]),
-    filledQuantity: BigInt(w[9]),
-    filledValue: BigInt(w[10]),
-    status: w[11],
-    cancelReason: w[12],
-    reserved: BigInt(w[13]),
-    idempotencyKey: w[14],
-    createdAt: new Date(w[15]),
-    updatedAt: new Date(w[16]),
-  };
-}
-
-/** A place or cancel answer as it travels: the order, or the refusal thrown again at the entry instance. */
-type WireOutcome =
-  | { ok: true; order: WireOrder; replayed: boolean; instrument?: InstrumentRef }
-  | { ok: false; error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
 
 /** How long a routed request may wait, and when its owner is looked at (decision 0084). */
 export interface LinkOptions {
@@ -237,7 +141,7 @@ export class NatsTradingLink implements RemoteTrading {
     link.subscription = nc.subscribe(ownerSubject(trading.ownership.instanceId), {
       callback: (error, msg) => {
         if (error) return log.warn({ err: error }, 'routed request subscription failed');
-        void answer(trading, msg, log);
+        void answerRouted(trading, msg, log);
       },
     });
     trading.connect(link);
@@ -343,11 +247,11 @@ export class NatsTradingLink implements RemoteTrading {
   }
 
   async place(owner: string, request: Omit<Extract<Request, { op: 'place' }>, 'op'>): Promise<RoutedAnswer> {
-    return reviveAnswer((await this.send(owner, { op: 'place', ...request })) as WireOutcome);
+    return decodeOutcome((await this.send(owner, { op: 'place', ...request })) as WireOutcome);
   }
 
   async cancel(owner: string, request: Omit<Extract<Request, { op: 'cancel' }>, 'op'>): Promise<RoutedAnswer> {
-    return reviveAnswer((await this.send(owner, { op: 'cancel', ...request })) as WireOutcome);
+    return decodeOutcome((await this.send(owner, { op: 'cancel', ...request })) as WireOutcome);
   }
 
   async close(owner: string, request: Omit<Extract<Request, { op: 'close' }>, 'op'>): Promise<number> {
@@ -361,79 +265,4 @@ export class NatsTradingLink implements RemoteTrading {
 
 function isNoResponders(error: unknown): boolean {
   return error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders());
-}
-
-/** Runs every request of one message (together: a place batch lands in one book batch) and answers them in one reply. */
-async function answer(trading: TradingService, msg: Msg, log: FastifyBaseLogger): Promise<void> {
-  let requests: Request[];
-  try {
-    requests = msg.json<Request[]>();
-    if (!Array.isArray(requests)) throw new Error('not an array');
-  } catch (error) {
-    // Nothing to answer item by item: the sender's request fails (its timeout answers 503).
-    return log.warn({ err: error }, 'unreadable routed trading request');
-  }
-  const replies = await Promise.all(requests.map((request) => answerOne(trading, request, log)));
-  let text: string;
-  try {
-    text = JSON.stringify(replies);
-  } catch (error) {
-    log.error({ err: error }, 'routed trading answer could not be encoded');
-    text = JSON.stringify(
-      replies.map(() => ({ ok: false, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' })),
-    );
-  }
-  msg.respond(text);
-}
-
-async function answerOne(trading: TradingService, request: Request, log: FastifyBaseLogger): Promise<Reply> {
-  try {
-    return { ok: true, value: await run(trading, request) };
-  } catch (error) {
-    if (error instanceof AppError)
-      return { ok: false, status: error.status, code: error.code, message: error.message, details: error.details };
-    log.error({ err: error }, 'routed trading request failed');
-    return { ok: false, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' };
-  }
-}
-
-async function run(trading: TradingService, request: Request): Promise<unknown> {
-  switch (request.op) {
-    case 'place':
-      return routed(
-        trading,
-        await trading.placeOrder(request.userId, request.input, request.idempotencyKey, request.hops, request.audit),
-      );
-    case 'cancel':
-      return routed(trading, await trading.cancelOrder(request.userId, request.orderId, request.hops, request.audit));
-    case 'close':
-      return trading.closeInstrument(request.instrumentId, request.status, request.hops);
-    case 'depth':
-      return trading.depth(request.instrumentId, request.levels, request.hops);
-  }
-}
-
-/** An outcome as it travels: refusals become errors at the entry instance (thrown there by the route). */
-function routed(trading: TradingService, outcome: Outcome): WireOutcome {
-  if (!outcome.ok) {
-    const { error } = outcome;
-    return {
-      ok: false,
-      error: { status: error.status, code: error.code, message: error.message, details: error.details },
-    };
-  }
-  return {
-    ok: true,
-    order: encodeOrder(outcome.order),
-    replayed: outcome.replayed,
-    instrument: trading.instrumentOf(outcome.order.instrumentId),
-  };
-}
-
-function reviveAnswer(v: WireOutcome): RoutedAnswer {
-  if (!v.ok)
-    return {
-      outcome: { ok: false, error: new AppError(v.error.status, v.error.code, v.error.message, v.error.details) },
-    };
-  return { outcome: { ok: true, order: decodeOrder(v.order), replayed: v.replayed }, instrument: v.instrument };
 }
