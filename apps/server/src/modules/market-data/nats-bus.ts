@@ -93,9 +93,7 @@ export class NatsEventBus implements MarketEventBus {
   }
 
   publish(event: MarketEvent): void {
-    this.listeners.all.publish(event);
-    this.listeners.tickers.publish(event);
-    this.listeners.none.publish(event);
+    this.publishToEvery(event);
     if (event.remote) return;
     if (event.userId === undefined) this.pending.push(event);
     else {
@@ -171,12 +169,15 @@ export class NatsEventBus implements MarketEventBus {
     for (const event of envelope.events) {
       const remote: MarketEvent = { ...event, remote: true };
       if (interest !== null) this.listeners[interest].publish(remote);
-      else {
-        this.listeners.all.publish(remote);
-        this.listeners.tickers.publish(remote);
-        this.listeners.none.publish(remote);
-      }
+      else this.publishToEvery(remote);
     }
+  }
+
+  /** Delivers an event to the local listeners of every interest (all, tickers, none, in that order). */
+  private publishToEvery(event: MarketEvent): void {
+    this.listeners.all.publish(event);
+    this.listeners.tickers.publish(event);
+    this.listeners.none.publish(event);
   }
 
   private flush(): void {
