@@ -3,6 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Db } from '../../db/client';
 import { sqlState } from '../ledger';
+import {
+  acquireStatement,
+  expireStatement,
+  renewStatement,
+  SETTLED_BEATS,
+  UNLEASED_BOOKS,
+  UNLEASED_SCAN_BEATS,
+  type Renewal,
+} from './lease-statements';
 import { OwnerUnsettledError, type Ownership, type OwnershipHooks, type Route } from './ownership';
 
 export interface LeaseOptions {
@@ -11,11 +20,11 @@ export interface LeaseOptions {
   /**
    * How often leases and the member row are renewed (one statement, on a timer of its own):
    * a sixth of the lease by default, so a renewal may be late by five periods (an event-loop
-   * stall, a slow database) before the lease runs out (decision 0050).
+   * stall, a slow database) before the lease runs out (decision 0050). The same statement reads
+   * the live members and the expired leases, and the heartbeat (failover, rebalancing) runs on
+   * what it answered: one round trip per period for both (decision 0090).
    */
   renewMs?: number;
-  /** How often members, orphaned books and rebalancing are looked at; a quarter of the lease by default. */
-  heartbeatMs?: number;
   /** Most leases handed over to a newly preferred instance per heartbeat (rebalancing). */
   handoversPerBeat?: number;
   /** Readable prefix of the instance id (INSTANCE_NAME), e.g. the host name. */
@@ -37,7 +46,7 @@ export function memberName(instanceId: string): string {
  * beat a `cluster_members` row; each instrument's preferred owner is chosen by rendezvous
  * hashing over the live members, so ownership spreads and only 1/N of it moves when an
  * instance joins or leaves. A lease is taken only when free (expired or released), which
- * raises its epoch; it is renewed by the heartbeat, and every batch write is fenced on it.
+ * raises its epoch; it is renewed with the member row, and every batch write is fenced on it.
  */
 export class LeaseOwnership implements Ownership {
   readonly instanceId: string;
@@ -45,7 +54,6 @@ export class LeaseOwnership implements Ownership {
   /** A lease (and a heartbeat) not renewed for this long is free to take. */
   readonly leaseMs: number;
   private readonly renewMs: number;
-  private readonly heartbeatMs: number;
   private readonly handoversPerBeat: number;
   /** Leases held, with their epochs: fences and renewals use these. */
   private readonly epochs = new Map<string, bigint>();
@@ -56,7 +64,7 @@ export class LeaseOwnership implements Ownership {
   private readonly releasing = new Map<string, Promise<void>>();
   private readonly remote = new Map<string, { owner: string; until: number }>();
   private readonly lookups = new Map<string, Promise<Route>>();
-  /** Live members (ids) as of the last heartbeat, and how many beats each has been seen. */
+  /** Live members (ids) as of the last renewal, and how many beats in a row each has been seen. */
   private live = new Map<string, number>();
   /**
    * Members found off the bus (evict), until when they are left out of `preferred`: a killed
@@ -66,7 +74,6 @@ export class LeaseOwnership implements Ownership {
    */
   private readonly unreachable = new Map<string, number>();
   private hooks: OwnershipHooks | null = null;
-  private timer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
   private renewing: Promise<void> | null = null;
@@ -85,7 +92,6 @@ export class LeaseOwnership implements Ownership {
     this.instanceId = `${options.name ?? 'i'}-${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 3_000;
     this.renewMs = options.renewMs ?? Math.max(50, Math.floor(this.leaseMs / 6));
-    this.heartbeatMs = options.heartbeatMs ?? Math.max(100, Math.floor(this.leaseMs / 4));
     this.handoversPerBeat = options.handoversPerBeat ?? 4;
     this.log = options.log;
   }
@@ -94,30 +100,30 @@ export class LeaseOwnership implements Ownership {
 
   async start(hooks: OwnershipHooks): Promise<void> {
     this.hooks = hooks;
-    await this.beat();
-    this.timer = setInterval(() => {
-      this.beating ??= this.beat()
-        .catch((error: unknown) => this.log?.warn({ err: error }, 'cluster heartbeat failed'))
-        .finally(() => (this.beating = null));
-    }, this.heartbeatMs);
-    this.timer.unref();
+    const first = await this.renew();
+    if (first) await this.beat(first);
     this.scheduleRenewal(this.renewMs);
   }
 
   /**
-   * Renewal runs on its own timer, never behind the heartbeat's scans and take-overs, and
-   * is re-armed after each attempt: a failed one is retried after a tenth of the period, not
-   * a whole one. Late renewals are counted (an event loop that stalled past the period).
+   * Renewal runs on its own timer, never behind the heartbeat's scans and take-overs (each
+   * renewal starts a heartbeat on its answer unless the last one still runs, and does not wait
+   * for it), and is re-armed after each attempt: a failed one is retried after a tenth of the
+   * period, not a whole one. Late renewals are counted (an event loop that stalled past the period).
    */
   private scheduleRenewal(delay: number): void {
     if (this.stopped) return;
     this.renewTimer = setTimeout(() => {
       const sent = performance.now();
       this.renewing = this.renew()
-        .then(() => {
+        .then((renewal) => {
           if (this.renewedAt > 0 && sent - this.renewedAt > 2 * this.renewMs) this.lateRenewals++;
           this.renewedAt = sent;
           this.scheduleRenewal(this.renewMs);
+          if (renewal)
+            this.beating ??= this.beat(renewal)
+              .catch((error: unknown) => this.log?.warn({ err: error }, 'cluster heartbeat failed'))
+              .finally(() => (this.beating = null));
         })
         .catch((error: unknown) => {
           this.log?.warn({ err: error }, 'lease renewal failed; retrying');
@@ -131,7 +137,6 @@ export class LeaseOwnership implements Ownership {
   /** Hands every lease back (expired at once) so the others take over without waiting. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     if (this.renewTimer) clearTimeout(this.renewTimer);
     await this.beating;
     await this.renewing;
@@ -265,12 +270,7 @@ export class LeaseOwnership implements Ownership {
     if (this.stopped) return false;
     const [row] = await selectRows<{ epoch: string }>(
       this.db,
-      sql`insert into instrument_leases (instrument_id, owner, epoch, expires_at, acquired_at)
-        values (${instrumentId}::uuid, ${this.instanceId}, 1, now() + ${`${this.leaseMs} milliseconds`}::interval, now())
-        on conflict (instrument_id) do update set owner = excluded.owner, epoch = instrument_leases.epoch + 1,
-          expires_at = excluded.expires_at, acquired_at = excluded.acquired_at
-        where instrument_leases.expires_at <= now() or instrument_leases.owner = ${evicting ?? null}
-        returning epoch::text as epoch`,
+      acquireStatement(instrumentId, this.instanceId, this.leaseMs, evicting),
     );
     if (!row) return false;
     // Still held here at an older epoch (another instance took the lease and let it lapse before
@@ -295,86 +295,84 @@ export class LeaseOwnership implements Ownership {
 
   private async expire(instrumentIds: string[]): Promise<void> {
     const epochs = instrumentIds.map((id) => (this.epochs.get(id) ?? -1n).toString());
-    await this.db.execute(sql`update instrument_leases l set expires_at = now() - interval '1 millisecond'
-      from unnest(${sqlArray(instrumentIds)}::uuid[], ${sqlArray(epochs)}::bigint[]) as o(id, epoch)
-      where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch`);
+    await this.db.execute(expireStatement(this.instanceId, instrumentIds, epochs));
   }
 
   /**
-   * Member row and every held lease renewed in ONE statement (a round trip per period);
-   * leases this instance no longer holds (epoch moved: fenced, evicted) are dropped.
+   * Member row and every held lease renewed in ONE statement (a round trip per period), which
+   * also answers the heartbeat's inputs: the live members and the expired leases (decision 0090).
+   * Leases this instance no longer holds (epoch moved: fenced, evicted) are dropped.
    */
-  private async renew(): Promise<void> {
-    if (this.stopped) return;
-    const interval = `${this.leaseMs} milliseconds`;
+  private async renew(): Promise<Renewal | null> {
+    if (this.stopped) return null;
+    const sentAt = performance.now();
     const held = [...this.epochs.keys()];
     const epochs = held.map((id) => this.epochs.get(id)!.toString());
-    const renewed = await selectRows<{ id: string | null }>(
+    const rows = await selectRows<{ kind: 'renewed' | 'member' | 'expired'; id: string }>(
       this.db,
-      sql`with member as (
-          insert into cluster_members (id, started_at, heartbeat_at) values (${this.instanceId}, now(), now())
-          on conflict (id) do update set heartbeat_at = now() returning 1
-        ), renewed as (
-          update instrument_leases l set expires_at = now() + ${interval}::interval
-          from unnest(${sqlArray(held)}::uuid[], ${sqlArray(epochs)}::bigint[]) as o(id, epoch)
-          where l.instrument_id = o.id and l.owner = ${this.instanceId} and l.epoch = o.epoch
-          returning l.instrument_id::text as id
-        )
-        select id from renewed union all select null from member`,
+      renewStatement(this.instanceId, this.leaseMs, held, epochs),
     );
-    const kept = new Set(renewed.map((r) => r.id));
+    const renewal: Renewal = { sentAt, renewed: new Set(), members: [], expired: [] };
+    for (const { kind, id } of rows) {
+      if (kind === 'renewed') renewal.renewed.add(id);
+      else if (kind === 'member') renewal.members.push(id);
+      else renewal.expired.push(id);
+    }
     for (const id of held) {
       // Taken since the statement was built (acquire, evict) or lost: only a lease still at the
       // epoch renewed against and not renewed is lost.
-      if (kept.has(id) || this.releasing.has(id)) continue;
+      if (renewal.renewed.has(id) || this.releasing.has(id)) continue;
       if (this.epochs.get(id)?.toString() !== epochs[held.indexOf(id)]) continue;
       this.log?.warn({ instrumentId: id, instance: this.instanceId }, 'instrument lease lost');
       this.drop(id);
     }
+    return renewal;
   }
 
-  /** Heartbeat: live members, failover of dead owners' books, rebalancing (renewal runs apart: renew()). */
-  private async beat(): Promise<void> {
+  /**
+   * Heartbeat, on a renewal's answer: live members, failover of dead owners' books, rebalancing.
+   * Its only statements are the take-overs, and every UNLEASED_SCAN_BEATS beats on one member
+   * of the cluster (and at start on each) the scan for books with open orders and no lease row.
+   */
+  private async beat(renewal: Renewal): Promise<void> {
     if (this.stopped) return;
     this.beats++;
-    const interval = `${this.leaseMs} milliseconds`;
-    if (this.beats === 1) await this.renew();
-    const membersReadAt = performance.now();
-    const members = await selectRows<{ id: string }>(
-      this.db,
-      sql`select id from cluster_members where heartbeat_at > now() - ${interval}::interval`,
-    );
     const live = new Map<string, number>();
-    for (const { id } of members) live.set(id, (this.live.get(id) ?? 0) + 1);
+    for (const id of renewal.members) live.set(id, (this.live.get(id) ?? 0) + 1);
     this.live = live;
     const now = Date.now();
     for (const [member, until] of this.unreachable) if (until <= now) this.unreachable.delete(member);
 
-    // Books whose owner died (lease expired) or that never had one but hold open orders.
-    const orphans = await selectRows<{ id: string }>(
-      this.db,
-      this.beats % 8 === 1
-        ? sql`select instrument_id::text as id from instrument_leases where expires_at <= now()
-            union select distinct o.instrument_id::text from orders o
-              where o.status = 'open' and not exists (select 1 from instrument_leases l where l.instrument_id = o.instrument_id)`
-        : sql`select instrument_id::text as id from instrument_leases where expires_at <= now()`,
-    );
-    for (const { id } of orphans) {
-      if (this.stopped || this.preferred(id) !== this.instanceId) continue;
+    // Books whose owner died (lease expired; not those this renewal just extended): their
+    // preferred owner takes them. Books that never had a lease but hold open orders: whoever
+    // scanned takes them (the preferred owner may not scan), and rebalancing moves them on.
+    const orphans = renewal.expired.filter((id) => !renewal.renewed.has(id) && this.preferred(id) === this.instanceId);
+    if (this.beats === 1 || (this.beats % UNLEASED_SCAN_BEATS === 0 && this.scansUnleased()))
+      for (const { id } of await selectRows<{ id: string }>(this.db, UNLEASED_BOOKS)) orphans.push(id);
+    for (const id of new Set(orphans)) {
+      if (this.stopped) break;
       if (await this.acquire(id).catch(() => false)) this.hooks?.acquired(id);
     }
 
-    // Rebalancing: hand books to their preferred owner once it has been live for two beats.
+    // Rebalancing: hand books to their preferred owner once it has been live for a few beats.
     let handovers = 0;
     for (const id of [...this.accepting]) {
       if (handovers >= this.handoversPerBeat) break;
       // Taken after the member list was read (a failover): that list may still show the dead owner.
-      if ((this.heldSince.get(id) ?? 0) > membersReadAt) continue;
+      if ((this.heldSince.get(id) ?? 0) > renewal.sentAt) continue;
       const preferred = this.preferred(id);
-      if (preferred === this.instanceId || (this.live.get(preferred) ?? 0) < 2) continue;
+      if (preferred === this.instanceId || (this.live.get(preferred) ?? 0) < SETTLED_BEATS) continue;
       handovers++;
       this.handover(id, preferred);
     }
+  }
+
+  /** The one member that scans for unleased books: the lowest live id reachable (this one included). */
+  private scansUnleased(): boolean {
+    const now = Date.now();
+    for (const member of this.live.keys())
+      if (member < this.instanceId && (this.unreachable.get(member) ?? 0) <= now) return false;
+    return true;
   }
 
   private handover(instrumentId: string, to: string): void {
@@ -396,9 +394,4 @@ export class LeaseOwnership implements Ownership {
     })();
     this.releasing.set(instrumentId, done);
   }
-}
-
-/** A text array literal for `unnest(...::uuid[])` (both drivers bind it as one parameter). */
-function sqlArray(values: string[]): string {
-  return `{${values.map((v) => `"${v}"`).join(',')}}`;
 }
