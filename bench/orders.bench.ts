@@ -7,7 +7,12 @@
  * BENCH_SECONDS (per run, default 6), BENCH_RUNS (per HTTP level, default 3; the run with the
  * median throughput is reported, all runs' figures are listed), BENCH_ORDERS (in-process row, default 20000),
  * BENCH_CLIENTS (1,16,64), BENCH_PG_URL (default the local test server), BENCH_BACKENDS
- * (pglite,postgres).
+ * (pglite,postgres), BENCH_TRANSPORT (http,ws: `ws` adds, per database and level, the same
+ * order stream placed over the authenticated WebSocket's order entry by orders-ws-client.mjs,
+ * a separate Node process, each connection one `place` in flight, like wrk's connections).
+ * Profiling: BENCH_PROFILE=<dir> writes a V8 CPU profile of each measured level of the order
+ * path (`<database>-<transport>-<clients>.cpuprofile`, the server runs in this process);
+ * BENCH_BARE=0 skips the bare-POST baseline.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +25,7 @@ import postgres from 'postgres';
 import { users } from '../apps/server/src/db/schema';
 import { placeOrderSchema } from '@meridian/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { cpuTicks, postgresTicks, usPer } from './processes';
+import { cpuTicks, postgresTicks, startCpuProfile, usPer } from './processes';
 // @ts-expect-error -- plain JavaScript module shared with the wrk script's order stream
 import { nextOrder, random } from './orders-workload.mjs';
 import {
@@ -44,6 +49,9 @@ const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const BARE_PORT = 5105;
 const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
 const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
+const WS_CLIENT = fileURLToPath(new URL('./orders-ws-client.mjs', import.meta.url));
+const TRANSPORTS = (process.env.BENCH_TRANSPORT ?? 'http,ws').split(',');
+type Transport = 'http' | 'ws';
 
 interface LevelResult {
   clients: number;
@@ -95,13 +103,17 @@ function requireWrk(): void {
   }
 }
 
-/** One concurrency level: wrk with `clients` connections, one request in flight each, for MAX_SECONDS. */
+/**
+ * One concurrency level: wrk with `clients` connections, one request in flight each, for
+ * MAX_SECONDS; or, `transport` ws, as many WebSocket connections of orders-ws-client.mjs.
+ */
 async function level(
   clients: number,
   marketFile: string,
   seconds = MAX_SECONDS,
   base = BASE,
   database?: string,
+  transport: Transport = 'http',
 ): Promise<LevelResult> {
   // The idle server's own main-thread CPU (timers: lease heartbeat, metrics, jobs) for 2 s
   // first: at a few orders per second it would otherwise dominate the per-order figure.
@@ -109,12 +121,22 @@ async function level(
   const idleStart = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idlePerMs = (cpuTicks(process.pid, true) - idle0) / (performance.now() - idleStart);
+  const profile = database && process.env.BENCH_PROFILE ? await startCpuProfile() : null;
   const main0 = cpuTicks(process.pid, true);
   const pg0 = database ? postgresTicks(database) : 0;
   const tx0 = database ? await transactions(database) : { n: 0, wal: 0 };
-  const wrk = spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, base], {
-    env: { ...process.env, BENCH_MARKET: marketFile },
-  });
+  const wrk =
+    transport === 'ws'
+      ? spawn(process.execPath, [
+          WS_CLIENT,
+          marketFile,
+          String(clients),
+          String(seconds),
+          `${base.replace(/^http/, 'ws')}/api/stream`,
+        ])
+      : spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, base], {
+          env: { ...process.env, BENCH_MARKET: marketFile },
+        });
   let output = '';
   wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   wrk.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -123,11 +145,13 @@ async function level(
   const mainTicks = cpuTicks(process.pid, true) - main0;
   const netTicks = Math.max(0, mainTicks - idlePerMs * (performance.now() - levelStart));
   const pgTicks = database ? postgresTicks(database) - pg0 : Number.NaN;
+  await profile?.(join(process.env.BENCH_PROFILE!, `${database}-${transport}-${clients}.cpuprofile`));
   // PostgreSQL publishes a backend's counters when it goes idle; give it a moment.
   if (database) await new Promise((resolve) => setTimeout(resolve, 1_200));
   const tx1 = database ? await transactions(database) : { n: Number.NaN, wal: Number.NaN };
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
-  if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
+  if (code !== 0 || !line)
+    throw new Error(`${transport === 'ws' ? 'WebSocket client' : 'wrk'} failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
     requests: number;
     seconds: number;
@@ -228,7 +252,7 @@ async function inProcess(app: FastifyInstance, clients: number, instrumentId: st
   };
 }
 
-async function run(backend: Backend): Promise<LevelResult[]> {
+async function run(backend: Backend): Promise<(LevelResult & { transport?: Transport })[]> {
   const { database, dispose, dbName } = await backend.open();
   const app = await startServer(database);
   const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-market-'));
@@ -238,13 +262,16 @@ async function run(backend: Backend): Promise<LevelResult[]> {
     const instrumentId = await prepareMarket(cookies);
     const marketFile = join(dir, 'market.json');
     writeFileSync(marketFile, JSON.stringify({ instrumentId, origin: ORIGIN, cookies: [...cookies.values()] }));
-    await level(4, marketFile, 2); // warm-up, discarded
-    const results = [];
-    for (const clients of LEVELS) {
-      const runs: LevelResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await level(clients, marketFile, MAX_SECONDS, BASE, dbName));
-      const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
-      results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)) });
+    const results: (LevelResult & { transport?: Transport })[] = [];
+    for (const transport of (['http', 'ws'] as const).filter((t) => TRANSPORTS.includes(t))) {
+      await level(4, marketFile, 2, BASE, undefined, transport); // warm-up, discarded
+      for (const clients of LEVELS) {
+        const runs: LevelResult[] = [];
+        for (let i = 0; i < RUNS; i++)
+          runs.push(await level(clients, marketFile, MAX_SECONDS, BASE, dbName, transport));
+        const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+        results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)), transport });
+      }
     }
     results.push(await inProcess(app, Math.max(...LEVELS), instrumentId));
     return results;
@@ -286,10 +313,11 @@ const ratios: string[] = [];
 for (const backend of backends) {
   for (const r of await run(backend)) {
     const inProcess = 'inProcess' in r.statuses;
-    row(`${backend.name}${inProcess ? ' — in process, no HTTP' : ''}`, r);
+    const ws = r.transport === 'ws' ? ' — WebSocket order entry' : '';
+    row(`${backend.name}${inProcess ? ' — in process, no HTTP' : ws}`, r);
     if (!inProcess && r.mainUs !== undefined && mainByClients.has(r.clients))
       ratios.push(
-        `${backend.name}, ${r.clients} clients: ${(r.mainUs / mainByClients.get(r.clients)!).toFixed(2)}x the bare POST's main-thread CPU per request (net of idle: ${(r.mainNetUs! / netByClients.get(r.clients)!).toFixed(2)}x)`,
+        `${backend.name}${ws}, ${r.clients} clients: ${(r.mainUs / mainByClients.get(r.clients)!).toFixed(2)}x the bare POST's main-thread CPU per request (net of idle: ${(r.mainNetUs! / netByClients.get(r.clients)!).toFixed(2)}x)`,
       );
   }
 }
