@@ -113,24 +113,30 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (socket, request) =>
-      attachStream(socket, request.user.id, app.marketEvents, (text) =>
-        // The session is looked up per command (cached as for HTTP): one that ended answers 401.
-        app.orderEntry.command(
-          text,
-          async () => {
-            const user = await resolveUserCached(request);
-            return user
-              ? {
-                  userId: user.id,
-                  actorId: user.id,
-                  actorEmail: user.email,
-                  requestId: request.id,
-                  clientAddress: request.ip,
-                }
-              : null;
-          },
-          request.log,
-        ),
+      attachStream(
+        socket,
+        request.user.id,
+        app.marketEvents,
+        (text) =>
+          // The session is looked up per command (cached as for HTTP): one that ended answers 401.
+          app.orderEntry.command(
+            text,
+            async () => {
+              const user = await resolveUserCached(request);
+              return user
+                ? {
+                    userId: user.id,
+                    actorId: user.id,
+                    actorEmail: user.email,
+                    requestId: request.id,
+                    clientAddress: request.ip,
+                  }
+                : null;
+            },
+            request.log,
+          ),
+        // The TCP socket under the WebSocket (absent for app.injectWS): a tick's frames in one write.
+        request.raw.socket ?? undefined,
       ),
   );
 };

@@ -1,6 +1,6 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { Db } from '../../db/client';
-import { Coalescer, type MarketEventBus } from './event-bus';
+import { Coalescer, type MarketEvent, type MarketEventBus } from './event-bus';
 import { tickers, type BookQuotes } from './tickers';
 
 /** Frames other than the user's own orders are dropped while a slow client has this much unsent. */
@@ -13,19 +13,60 @@ export const MAX_COMMANDS_IN_FLIGHT = 64;
 /** Answers one command frame (order entry, provided by the trading module): a JSON-serialisable answer. */
 export type CommandHandler = (text: string) => Promise<{ type: string; ref: string | null }>;
 
+/** The connection's byte stream (the TCP socket under the WebSocket), which can hold writes back. */
+export interface Wire {
+  cork(): void;
+  uncork(): void;
+}
+
+/** Each event's frame, serialised once for every connection it goes to (a trade goes to all of them). */
+const frames = new WeakMap<MarketEvent, string>();
+
+export function frameOf(event: MarketEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    const { userId: _owner, remote: _remote, ...message } = event;
+    frame = JSON.stringify(message);
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 /**
  * Forwards bus events to one authenticated connection: everything public, plus the user's
  * own orders. With `commands`, text frames the client sends are commands (order entry),
- * each answered by one frame carrying its `ref`.
+ * each answered by one frame carrying its `ref`. With `wire`, the frames sent to the
+ * connection in one tick (a batch's orders and trades, command answers) leave in one write,
+ * not one system call each: the wire is corked at the first and uncorked on the next tick,
+ * in order (decision 0092).
  */
-export function attachStream(socket: WebSocket, userId: string, bus: MarketEventBus, commands?: CommandHandler): void {
+export function attachStream(
+  socket: WebSocket,
+  userId: string,
+  bus: MarketEventBus,
+  commands?: CommandHandler,
+  wire?: Wire,
+): void {
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    wire!.uncork();
+  };
+  const send = (frame: string) => {
+    if (wire && !corked) {
+      corked = true;
+      wire.cork();
+      process.nextTick(uncork);
+    }
+    socket.send(frame);
+  };
   const unsubscribe = bus.subscribe(
     (event) => {
       if (socket.readyState !== socket.OPEN) return;
-      const { userId: owner, remote: _remote, ...message } = event;
+      const owner = event.userId;
       if (owner !== undefined && owner !== userId) return;
       if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-      socket.send(JSON.stringify(message));
+      send(frameOf(event));
     },
     { userId, remote: 'all' },
   );
@@ -39,7 +80,7 @@ export function attachStream(socket: WebSocket, userId: string, bus: MarketEvent
   socket.on('message', (data, isBinary) => {
     const text = isBinary ? '' : String(data);
     if (inFlight >= MAX_COMMANDS_IN_FLIGHT) {
-      socket.send(
+      send(
         JSON.stringify({
           type: 'error',
           ref: refOf(text),
@@ -53,7 +94,7 @@ export function attachStream(socket: WebSocket, userId: string, bus: MarketEvent
     inFlight++;
     void commands(text)
       .then((answer) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+        if (socket.readyState === socket.OPEN) send(JSON.stringify(answer));
       })
       .finally(() => inFlight--);
   });
