@@ -7,9 +7,11 @@
  * BENCH_SECONDS (per run, default 6), BENCH_RUNS (per HTTP level, default 3; the run with the
  * median throughput is reported, all runs' figures are listed), BENCH_ORDERS (in-process row, default 20000),
  * BENCH_CLIENTS (1,16,64), BENCH_PG_URL (default the local test server), BENCH_BACKENDS
- * (pglite,postgres), BENCH_TRANSPORT (http,ws: `ws` adds, per database and level, the same
- * order stream placed over the authenticated WebSocket's order entry by orders-ws-client.mjs,
- * a separate Node process, each connection one `place` in flight, like wrk's connections).
+ * (pglite,postgres), BENCH_TRANSPORT (http,ws,ws-orders: `ws` adds, per database and level, the
+ * same order stream placed over the authenticated WebSocket's order entry by orders-ws-client.mjs,
+ * a separate Node process, each connection one `place` in flight, like wrk's connections, each
+ * receiving the whole market feed; `ws-orders` the same on `/api/stream?feed=orders`, own order
+ * frames and answers only).
  * Profiling: BENCH_PROFILE=<dir> writes a V8 CPU profile of each measured level of the order
  * path (`<database>-<transport>-<clients>.cpuprofile`, the server runs in this process);
  * BENCH_BARE=0 skips the bare-POST baseline.
@@ -50,8 +52,8 @@ const BARE_PORT = 5105;
 const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
 const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
 const WS_CLIENT = fileURLToPath(new URL('./orders-ws-client.mjs', import.meta.url));
-const TRANSPORTS = (process.env.BENCH_TRANSPORT ?? 'http,ws').split(',');
-type Transport = 'http' | 'ws';
+const TRANSPORTS = (process.env.BENCH_TRANSPORT ?? 'http,ws,ws-orders').split(',');
+type Transport = 'http' | 'ws' | 'ws-orders';
 
 interface LevelResult {
   clients: number;
@@ -126,13 +128,13 @@ async function level(
   const pg0 = database ? postgresTicks(database) : 0;
   const tx0 = database ? await transactions(database) : { n: 0, wal: 0 };
   const wrk =
-    transport === 'ws'
+    transport !== 'http'
       ? spawn(process.execPath, [
           WS_CLIENT,
           marketFile,
           String(clients),
           String(seconds),
-          `${base.replace(/^http/, 'ws')}/api/stream`,
+          `${base.replace(/^http/, 'ws')}/api/stream${transport === 'ws-orders' ? '?feed=orders' : ''}`,
         ])
       : spawn('wrk', ['-t1', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, base], {
           env: { ...process.env, BENCH_MARKET: marketFile },
@@ -151,7 +153,7 @@ async function level(
   const tx1 = database ? await transactions(database) : { n: Number.NaN, wal: Number.NaN };
   const line = output.split('\n').find((l) => l.startsWith('BENCH '));
   if (code !== 0 || !line)
-    throw new Error(`${transport === 'ws' ? 'WebSocket client' : 'wrk'} failed (exit ${code}):\n${output}`);
+    throw new Error(`${transport === 'http' ? 'wrk' : 'WebSocket client'} failed (exit ${code}):\n${output}`);
   const r = JSON.parse(line.slice(6)) as {
     requests: number;
     seconds: number;
@@ -263,7 +265,7 @@ async function run(backend: Backend): Promise<(LevelResult & { transport?: Trans
     const marketFile = join(dir, 'market.json');
     writeFileSync(marketFile, JSON.stringify({ instrumentId, origin: ORIGIN, cookies: [...cookies.values()] }));
     const results: (LevelResult & { transport?: Transport })[] = [];
-    for (const transport of (['http', 'ws'] as const).filter((t) => TRANSPORTS.includes(t))) {
+    for (const transport of (['http', 'ws', 'ws-orders'] as const).filter((t) => TRANSPORTS.includes(t))) {
       await level(4, marketFile, 2, BASE, undefined, transport); // warm-up, discarded
       for (const clients of LEVELS) {
         const runs: LevelResult[] = [];
@@ -313,7 +315,12 @@ const ratios: string[] = [];
 for (const backend of backends) {
   for (const r of await run(backend)) {
     const inProcess = 'inProcess' in r.statuses;
-    const ws = r.transport === 'ws' ? ' — WebSocket order entry' : '';
+    const ws =
+      r.transport === 'ws'
+        ? ' — WebSocket order entry'
+        : r.transport === 'ws-orders'
+          ? ' — WebSocket order entry, feed=orders'
+          : '';
     row(`${backend.name}${inProcess ? ' — in process, no HTTP' : ws}`, r);
     if (!inProcess && r.mainUs !== undefined && mainByClients.has(r.clients))
       ratios.push(

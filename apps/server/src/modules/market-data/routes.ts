@@ -19,6 +19,12 @@ import { attachStream, TickerPublisher } from './stream';
 import { tickersJson } from './tickers';
 
 const idParams = z.object({ id: z.uuid() });
+/**
+ * What a stream carries (decision 0092): `market` every public frame plus the caller's own orders;
+ * `orders` only the caller's own order frames (and command answers), for an order-entry client
+ * that takes no market data and should not pay to receive every trade and book of the market.
+ */
+const streamQuery = z.object({ feed: z.enum(['market', 'orders']).default('market') });
 
 /** Order books, tickers, candles and the live stream. Registered after the trading module. */
 const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,6 +99,7 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['market-data'],
         summary: 'WebSocket: book, trade, ticker and own order frames (JSON); order entry',
+        querystring: streamQuery,
         description:
           'Upgrade with the session cookie. Every text frame is one JSON StreamMessage: `book`, `trade` and ' +
           '`ticker` for every instrument (numbered by `seq` per instrument), `order` for the caller’s own ' +
@@ -103,7 +110,8 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
           '(same validation, place_orders permission and limits, idempotency and audit rows); an order over a ' +
           'supervised role’s limit is answered by a `sent_for_approval` frame (status 202, approvalId), as ' +
           'POST /api/orders answers 202 SUPERVISION_REQUIRED. At most 64 ' +
-          'commands in flight per connection (more answer 429).',
+          'commands in flight per connection (more answer 429). `?feed=orders`: only the caller’s own `order` ' +
+          'frames and command answers, no public market frames (for order-entry clients).',
         response: {
           101: {
             description: 'Switching Protocols; then StreamMessage frames',
@@ -135,8 +143,11 @@ const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
             },
             request.log,
           ),
-        // The TCP socket under the WebSocket (absent for app.injectWS): a tick's frames in one write.
-        request.raw.socket ?? undefined,
+        {
+          // The TCP socket under the WebSocket (absent for app.injectWS): a tick's frames in one write.
+          wire: request.raw.socket ?? undefined,
+          ownOrdersOnly: request.query.feed === 'orders',
+        },
       ),
   );
 };

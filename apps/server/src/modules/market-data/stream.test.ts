@@ -39,8 +39,8 @@ describe('attachStream', () => {
     const logB: string[] = [];
     const a = fakeSocket(logA);
     const b = fakeSocket(logB);
-    attachStream(a.socket as unknown as WebSocket, 'alice', bus, undefined, a.wire);
-    attachStream(b.socket as unknown as WebSocket, 'bob', bus, undefined, b.wire);
+    attachStream(a.socket as unknown as WebSocket, 'alice', bus, undefined, { wire: a.wire });
+    attachStream(b.socket as unknown as WebSocket, 'bob', bus, undefined, { wire: b.wire });
     const events = [order('alice', 1), trade(1), order('bob', 2), trade(2)];
     for (const event of events) bus.publish(event);
     // Within the tick: everything sent, held back on a corked wire.
@@ -64,6 +64,18 @@ describe('attachStream', () => {
     expect(logA.filter((l) => l === 'cork')).toHaveLength(2);
     expect(a.wire.depth).toBe(0);
     expect(a.socket.sent).toHaveLength(4);
+  });
+
+  it('sends only the own orders of a connection that asked for them (feed=orders)', () => {
+    const bus = new LocalEventBus();
+    const { socket } = fakeSocket([]);
+    attachStream(socket as unknown as WebSocket, 'alice', bus, undefined, { ownOrdersOnly: true });
+    const events = [order('alice', 4), trade(4), order('bob', 5), order('alice', 6)];
+    for (const event of events) bus.publish(event);
+    expect(socket.sent.map((f) => JSON.parse(f) as { order?: { id: string } })).toEqual([
+      { type: 'order', order: { id: 'o4', instrumentId: 'i' } },
+      { type: 'order', order: { id: 'o6', instrumentId: 'i' } },
+    ]);
   });
 
   it('serialises an event once, without its routing fields, whatever the number of connections', () => {

@@ -19,6 +19,13 @@ export interface Wire {
   uncork(): void;
 }
 
+export interface StreamOptions {
+  /** The connection's byte stream: frames sent in one tick leave in one write. */
+  wire?: Wire;
+  /** Only the user's own order frames (`?feed=orders`, decision 0092): no public market frames. */
+  ownOrdersOnly?: boolean;
+}
+
 /** Each event's frame, serialised once for every connection it goes to (a trade goes to all of them). */
 const frames = new WeakMap<MarketEvent, string>();
 
@@ -45,7 +52,7 @@ export function attachStream(
   userId: string,
   bus: MarketEventBus,
   commands?: CommandHandler,
-  wire?: Wire,
+  { wire, ownOrdersOnly = false }: StreamOptions = {},
 ): void {
   let corked = false;
   const uncork = () => {
@@ -64,11 +71,13 @@ export function attachStream(
     (event) => {
       if (socket.readyState !== socket.OPEN) return;
       const owner = event.userId;
-      if (owner !== undefined && owner !== userId) return;
-      if (owner === undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+      if (owner === undefined) {
+        if (ownOrdersOnly || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+      } else if (owner !== userId) return;
       send(frameOf(event));
     },
-    { userId, remote: 'all' },
+    // Own orders only: no other instance's public events either (decision 0089).
+    { userId, remote: ownOrdersOnly ? 'none' : 'all' },
   );
   socket.on('close', unsubscribe);
   socket.on('error', unsubscribe);

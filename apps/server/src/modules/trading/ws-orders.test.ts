@@ -27,11 +27,13 @@ afterAll(() => t.close());
 type Answer = { type: string; ref: string | null; status: number; [key: string]: unknown };
 
 /** A stream connection that sends command frames and resolves each with the answer carrying its ref. */
-async function connect(cookie: string) {
-  const ws = await t.app.injectWS('/api/stream', { headers: { cookie } });
+async function connect(cookie: string, path = '/api/stream') {
+  const ws = await t.app.injectWS(path, { headers: { cookie } });
   const waiting = new Map<string | null, (a: Answer) => void>();
+  const frames: Answer[] = [];
   ws.on('message', (data: Buffer) => {
     const frame = JSON.parse(String(data)) as Answer;
+    frames.push(frame);
     if (frame.type !== 'result' && frame.type !== 'error' && frame.type !== 'sent_for_approval') return;
     waiting.get(frame.ref)?.(frame);
     waiting.delete(frame.ref);
@@ -39,6 +41,7 @@ async function connect(cookie: string) {
   let n = 0;
   return {
     ws,
+    frames,
     send(frame: object | string, ref: string | null = `r${++n}`): Promise<Answer> {
       const answered = new Promise<Answer>((resolve) => waiting.set(ref, resolve));
       ws.send(typeof frame === 'string' ? frame : JSON.stringify({ ref, ...frame }));
@@ -140,6 +143,35 @@ describe('order entry over the WebSocket', () => {
     expect(refusedWs).toMatchObject({ type: 'error', status: 403, ...refusedHttp.json() });
     investorClient.ws.terminate();
     client.ws.terminate();
+  }, 120_000);
+
+  it('sends an order-entry stream (feed=orders) its answers and own orders, no market frames', async () => {
+    const own = await connect(investor, '/api/stream?feed=orders');
+    const market = await connect(investor);
+    // The issuer sells, the investor buys over the socket: a trade, book changes, order updates.
+    const sell = await api.place(issuer, {
+      instrumentId: bond,
+      orderType: 'sell',
+      type: 'limit',
+      quantity: 1,
+      price: '96.00',
+    });
+    expect(sell.statusCode).toBe(201);
+    const bought = await own.send({
+      type: 'place',
+      order: { instrumentId: bond, orderType: 'buy', type: 'limit', quantity: 1, price: '96.00' },
+    });
+    expect(bought).toMatchObject({ type: 'result', status: 201, order: { status: 'filled' } });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // book frames are coalesced (50 ms)
+    const boughtId = (bought.order as { id: string }).id;
+    expect(own.frames.map((f) => f.type).sort()).toEqual(['order', 'result']);
+    expect(own.frames.find((f) => f.type === 'order')).toMatchObject({ order: { id: boughtId, status: 'filled' } });
+    // The default feed got the market frames too.
+    expect(market.frames.map((f) => f.type)).toEqual(expect.arrayContaining(['order', 'trade', 'book']));
+    const invalid = t.app.injectWS('/api/stream?feed=everything', { headers: { cookie: investor } });
+    await expect(invalid).rejects.toThrow(/400/);
+    own.ws.terminate();
+    market.ws.terminate();
   }, 120_000);
 
   it('answers an unreadable frame 400 and keeps the connection', async () => {
