@@ -102,7 +102,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     await meter.start();
   });
   app.addHook('onClose', async () => {
-    meter.stop();
+    await meter.settled();
     await app.trading.stop();
     await link?.stop();
     if (bus instanceof NatsEventBus) bus.stop();

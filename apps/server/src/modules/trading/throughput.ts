@@ -39,10 +39,7 @@ export class ThroughputMeter {
     await this.refresh();
   }
 
-  /** Nothing runs between reads; a count in flight finishes on its own. */
-  stop(): void {}
-
-  /** Waits for a count started by a read (tests). */
+  /** Waits for a count started by a read (at close, so none runs on a closing pool; tests). */
   async settled(): Promise<void> {
     await this.counting;
   }
