@@ -12,9 +12,10 @@
  *
  * Needs wrk and haproxy (Debian packages) and nats-server at NATS_URL. Env: BENCH_SECONDS (10),
  * BENCH_RUNS (2 per setup, alternated), BENCH_CLIENTS (64), BENCH_BOOKS (6 instruments),
- * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first of 6 ports, 5176),
+ * BENCH_PG_URL, NATS_URL (nats://127.0.0.1:4222), BENCH_PORT (first port, 5176; four per setup),
  * CLUSTER_LEASE_MS (3000), BENCH_SETUPS (`one,three`: which setups run; the failover runs on
- * `three` and on `routed`, each present; `routed`: three instances whose clients follow the owner hint, decision 0085), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
+ * the three-instance ones; `routed`: three instances whose clients follow the owner hint, decision 0085;
+ * `<setup>:<clients>` sets its own client count, e.g. `one:21`), BENCH_CPU_PROF (a directory: the instances run with `node --cpu-prof` and write
  * their profiles in a folder per instance when stopped; tid 0 is the main thread, the others
  * the loader's worker), BENCH_FAILOVER (`false` skips it), BENCH_WARMUP_CLIENTS and
  * BENCH_WARMUP_SECONDS (the discarded warm-up per setup, 16 connections for 3 s). Also printed:
@@ -57,7 +58,20 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const PORT = Number(process.env.BENCH_PORT ?? 5176);
 const LEASE_MS = process.env.CLUSTER_LEASE_MS ?? '3000';
 const WRK_SCRIPT = fileURLToPath(new URL('./orders.lua', import.meta.url));
-const SETUPS = (process.env.BENCH_SETUPS ?? 'one,three').split(',').map((s) => s.trim());
+/**
+ * Which setups run, in order: `one`, `three`, `routed`, each optionally `:<clients>` to load it
+ * with that many wrk connections instead of BENCH_CLIENTS (`one:21`: one instance at a third of
+ * the clients, what each of three instances sees: the control for "same process, less load").
+ */
+const SETUP_SPECS = (process.env.BENCH_SETUPS ?? 'one,three')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((spec) => {
+    const [kind = '', clients] = spec.split(':');
+    if (!['one', 'three', 'routed'].includes(kind)) throw new Error(`BENCH_SETUPS: unknown setup ${spec}`);
+    return { name: spec, kind, clients: clients ? Number(clients) : CLIENTS };
+  });
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const FAILOVER = process.env.BENCH_FAILOVER !== 'false';
 /** Warm-up load per setup before anything is measured (BENCH_WARMUP_CLIENTS, BENCH_WARMUP_SECONDS). */
@@ -68,6 +82,8 @@ const IDLE_SECONDS = 5;
 
 interface Setup {
   name: string;
+  /** wrk connections of its measured runs. */
+  clients: number;
   /** Its clients follow the owner hint (decision 0085). */
   route: boolean;
   proxyPort: number;
@@ -149,14 +165,17 @@ async function prepare(
   portBase: number,
   dir: string,
   /** The clients follow the owner hint (decision 0085): the proxy sends a book's orders to its owner. */
-  route = false,
+  route: boolean,
+  clients: number,
 ): Promise<Setup> {
-  const database = await freshDatabase(PG_URL, `meridian_cluster_${name}`);
+  // `one:21` → `one_21`: database and INSTANCE_NAME allow no colon.
+  const id = name.replace(':', '_');
+  const database = await freshDatabase(PG_URL, `meridian_cluster_${id}`);
   const proxyPort = portBase;
   const origin = `http://localhost:${proxyPort}`;
   const servers = Array.from({ length: count }, (_, k) =>
     startServerProcess(
-      `${name}${k + 1}`,
+      id === name ? `${name}${k + 1}` : `${id}_${k + 1}`,
       portBase + 1 + k,
       database.url,
       {
@@ -196,6 +215,7 @@ async function prepare(
     );
     return {
       name,
+      clients,
       route,
       proxyPort,
       servers,
@@ -518,14 +538,17 @@ async function main(): Promise<void> {
     console.log(
       `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; wrk ${CLIENTS} connections, ${SECONDS} s per run, ${RUNS} runs per setup alternated, ${BOOKS} books (40% of orders on the first); load at start ${load()}`,
     );
-    if (SETUPS.includes('one')) setups.push(await prepare('one', 1, PORT, dir));
-    if (SETUPS.includes('three')) setups.push(await prepare('three', 3, PORT + 2, dir));
-    if (SETUPS.includes('routed')) setups.push(await prepare('routed', 3, PORT + 6, dir, true));
+    // Four ports per setup: the proxy and up to three instances.
+    for (const [k, spec] of SETUP_SPECS.entries())
+      setups.push(
+        await prepare(spec.name, spec.kind === 'one' ? 1 : 3, PORT + 4 * k, dir, spec.kind === 'routed', spec.clients),
+      );
     // Warm-up, discarded: JIT, caches, and the batch statements prepared and planned per pooled connection.
     for (const setup of setups) await wrkRun(setup, WARMUP_CLIENTS, WARMUP_SECONDS);
     for (const setup of setups) await measureIdle(setup);
     const results: RunResult[] = [];
-    for (let i = 0; i < RUNS; i++) for (const setup of setups) results.push(await wrkRun(setup, CLIENTS, SECONDS));
+    for (let i = 0; i < RUNS; i++)
+      for (const setup of setups) results.push(await wrkRun(setup, setup.clients, SECONDS));
 
     const groups = Object.keys(results[0]!.cpu);
     // Ticks per ms / ticks per s = CPU s per wall ms; x 1e6 = CPU µs per wall ms = CPU ms per wall s.
@@ -568,7 +591,8 @@ async function main(): Promise<void> {
       return rs.reduce((s, r) => s + f(r), 0) / rs.length;
     };
     const platform = (r: RunResult) => r.cpu['server processes']! + r.cpu.PostgreSQL! + r.cpu['nats-server']!;
-    for (const many of ['three', 'routed'].filter((n) => SETUPS.includes(n) && SETUPS.includes('one')))
+    const setupNames = setups.map((s) => s.name);
+    for (const many of setupNames.filter((n) => n !== 'one' && setupNames.includes('one')))
       console.log(
         `\n${many} / one (means of the runs): orders/s ${(mean(many, (r) => r.perSecond) / mean('one', (r) => r.perSecond)).toFixed(2)}, p99 ${(mean(many, (r) => r.p99) / mean('one', (r) => r.p99)).toFixed(2)}, CPU per order (servers + PostgreSQL + NATS) ${(mean(many, platform) / mean('one', platform)).toFixed(2)} (${mean(many, platform).toFixed(0)} / ${mean('one', platform).toFixed(0)} us), net of idle ${(mean(many, (r) => r.netPlatform) / mean('one', (r) => r.netPlatform)).toFixed(2)} (${mean(many, (r) => r.netPlatform).toFixed(0)} / ${mean('one', (r) => r.netPlatform).toFixed(0)} us), server main threads ${(mean(many, (r) => r.cpu['server main threads']!) / mean('one', (r) => r.cpu['server main threads']!)).toFixed(2)}, PostgreSQL transactions per order ${mean(many, (r) => r.xactsPerOrder).toFixed(2)} / ${mean('one', (r) => r.xactsPerOrder).toFixed(2)}`,
       );
