@@ -89,4 +89,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease ownership heartbeat', () 
       expect(lease && ids.has(lease.owner), `book ${bond} taken over`).toBe(true);
     }
   });
+
+  it('moves the book of an owner found off the bus once, to the member preferred without it (decision 0096)', async () => {
+    const issuer = await t.signIn('issuer@meridian.test');
+    const bond = await issueBond(t, issuer, 'Lease Eviction 4% 2031');
+    const hooks = { acquired: () => {}, lost: () => {}, drain: async () => {} };
+    const own: LeaseOwnership[] = [];
+    for (const name of ['c', 'd']) {
+      const member = new LeaseOwnership(t.db, { leaseMs: LEASE_MS, name });
+      members.push(member);
+      own.push(member);
+      await member.start(hooks);
+    }
+    // A killed owner's lease: live for a minute more, nobody renews it, nobody answers for it.
+    await t.db.execute(sql`insert into instrument_leases (instrument_id, owner, epoch, expires_at, acquired_at)
+      values (${bond}::uuid, 'killed-owner', 20, now() + interval '1 minute', now())
+      on conflict (instrument_id) do update set owner = 'killed-owner', epoch = 20,
+        expires_at = now() + interval '1 minute'`);
+    // Every member sees every other (a few renewals), so they agree on who is preferred.
+    await new Promise((r) => setTimeout(r, LEASE_MS));
+    // The member that meets "no responders" first is not the one the book settles on.
+    const evictor = own.find((m) => m.preferred(bond) !== m.instanceId);
+    expect(evictor, 'c or d is not preferred for the book').toBeDefined();
+    const preferred = evictor!.preferred(bond);
+
+    expect(await evictor!.evict(bond, 'killed-owner')).toBe('released');
+    const moved = await waitFor(
+      () => leaseOf(bond),
+      (l) => l?.owner === preferred,
+      3_000,
+    );
+    expect(moved!.epoch).toBe(21n);
+    // Several beats later it is still there at the same epoch: one take-over, not two (before,
+    // the evictor took it and rebalancing handed it on: epoch 22, the book read twice).
+    await new Promise((r) => setTimeout(r, LEASE_MS * 2));
+    const settled = await leaseOf(bond);
+    expect([settled!.owner, settled!.epoch]).toEqual([preferred, 21n]);
+  });
 });

@@ -6,13 +6,14 @@ import { sqlState } from '../ledger';
 import {
   acquireStatement,
   expireStatement,
+  releaseStatement,
   renewStatement,
   SETTLED_BEATS,
   UNLEASED_BOOKS,
   UNLEASED_SCAN_BEATS,
   type Renewal,
 } from './lease-statements';
-import { OwnerUnsettledError, type Ownership, type OwnershipHooks, type Route } from './ownership';
+import { OwnerUnsettledError, type Eviction, type Ownership, type OwnershipHooks, type Route } from './ownership';
 
 export interface LeaseOptions {
   /** A lease (and a member's heartbeat) not renewed for this long is free to take. */
@@ -251,8 +252,8 @@ export class LeaseOwnership implements Ownership {
    * or off the bus. Safe even if it is alive: taking the lease raises the epoch, so any
    * write it still attempts is fenced off, and its next heartbeat finds the lease lost.
    */
-  async evict(instrumentId: string, owner: string): Promise<boolean> {
-    if (this.accepting.has(instrumentId)) return true;
+  async evict(instrumentId: string, owner: string): Promise<Eviction> {
+    if (this.accepting.has(instrumentId)) return 'taken';
     if (owner !== this.instanceId && !this.unreachable.has(owner)) {
       // Off the bus: not a candidate owner here until its heartbeat row lapses, and its member
       // row goes now so the other instances' next heartbeat leaves it out as well (alive but
@@ -260,9 +261,21 @@ export class LeaseOwnership implements Ownership {
       this.unreachable.set(owner, Date.now() + 2 * this.leaseMs);
       await this.db.execute(sql`delete from cluster_members where id = ${owner}`).catch(() => undefined);
     }
+    // The book goes once to where it settles (rendezvous over the members left): taken here
+    // only when this instance is preferred. Taken by whichever instance met "no responders"
+    // first, rebalancing handed it to the preferred member a beat later: a second take-over and
+    // the book read twice (bench:cluster's hinted failover, epoch 1 -> 3; decision 0096).
+    const preferred = this.preferred(instrumentId);
+    if (preferred !== this.instanceId) {
+      const freed = await selectRows(this.db, releaseStatement(instrumentId, this.instanceId, owner)).catch(() => []);
+      if (freed.length === 0) return 'missed';
+      this.remote.delete(instrumentId);
+      this.log?.warn({ instrumentId, from: owner, to: preferred }, 'freed the book of an owner that is off the bus');
+      return 'released';
+    }
     const taken = await this.acquire(instrumentId, owner).catch(() => false);
     if (taken) this.log?.warn({ instrumentId, from: owner }, 'took over the book of an owner that is off the bus');
-    return taken;
+    return taken ? 'taken' : 'missed';
   }
 
   /** Takes a free lease (none yet, expired or released, or held by `evicting`), raising its epoch; false if it is held. */

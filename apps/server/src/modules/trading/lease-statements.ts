@@ -52,6 +52,16 @@ export function acquireStatement(instrumentId: string, instanceId: string, lease
     returning epoch::text as epoch`;
 }
 
+/**
+ * Frees the lease of an owner found off the bus for whichever member takes it next (expired
+ * now, in the evicting instance's name so the dead owner's renewal no longer matches it), when
+ * that owner still holds it (a row answered); the epoch is raised by the member that takes it.
+ */
+export function releaseStatement(instrumentId: string, instanceId: string, evicting: string): SQL {
+  return sql`update instrument_leases set owner = ${instanceId}, expires_at = now() - interval '1 millisecond'
+    where instrument_id = ${instrumentId}::uuid and owner = ${evicting} returning epoch::text as epoch`;
+}
+
 /** Expires the given leases at once where still held at those epochs (stop, handover). */
 export function expireStatement(instanceId: string, instrumentIds: string[], epochs: string[]): SQL {
   return sql`update instrument_leases l set expires_at = now() - interval '1 millisecond'

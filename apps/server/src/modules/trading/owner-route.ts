@@ -85,20 +85,24 @@ export async function routeToOwner<T>(
             'OWNER_UNAVAILABLE',
             'The instance that trades this instrument stopped before answering; send it again with the same Idempotency-Key',
           );
+        // A free lease goes to the member preferred for it (decision 0096), not to whichever
+        // entry instance saw the owner die first.
         ownership.forget(instrumentId);
-        take = true;
+        take = hops > 0;
         continue;
       }
       if (!(error instanceof OwnerUnreachableError)) throw error;
       // Nothing was sent to anyone who could act on it: an honest "try again".
       if (Date.now() >= deadline) throw ownerMoving();
       // The owner is off the bus (died): its other requests fail now rather than at their
-      // timeout; take its book over, fenced by the epoch; if another instance was quicker,
-      // the next lookup finds it.
+      // timeout; its book is taken here or freed for the member preferred now (the next lookup
+      // routes there, and that member takes it: hops > 0), fenced by the epoch either way; if
+      // another instance was quicker, the next lookup finds it.
       link.abandon(route.owner);
       ownership.forget(instrumentId);
-      take = true;
-      if (!(await ownership.evict(instrumentId, route.owner))) await new Promise((resolve) => setTimeout(resolve, 150));
+      take = hops > 0;
+      if ((await ownership.evict(instrumentId, route.owner)) === 'missed')
+        await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
 }

@@ -41,11 +41,18 @@ export interface Ownership {
   /** Whether `member` beat within the lease time as of the last heartbeat. */
   isLive(member: string): boolean;
   /**
-   * The owner does not listen on the bus any more (NATS: no responders): take its lease now
-   * rather than when it expires. True when this instance owns the book afterwards.
+   * The owner does not listen on the bus any more (NATS: no responders): end its lease now
+   * rather than when it expires, taken here or freed for the member preferred without it.
    */
-  evict(instrumentId: string, owner: string): Promise<boolean>;
+  evict(instrumentId: string, owner: string): Promise<Eviction>;
 }
+
+/**
+ * What an eviction did: `taken` (this instance owns the book now), `released` (the dead owner's
+ * lease was freed for the member preferred now, which takes it: route there), `missed` (another
+ * instance holds it already, or the statement failed: look again shortly).
+ */
+export type Eviction = 'taken' | 'released' | 'missed';
 
 /**
  * Who owns an instrument did not settle within a lookup (the lease changed hands under it,
@@ -78,7 +85,7 @@ export class SoloOwnership implements Ownership {
   isLive(): boolean {
     return true;
   }
-  async evict(): Promise<boolean> {
-    return true;
+  async evict(): Promise<Eviction> {
+    return 'taken';
   }
 }
