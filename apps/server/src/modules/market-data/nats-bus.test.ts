@@ -49,8 +49,9 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) connections.push(await connect({ servers: NATS_URL, noEcho: true }));
-    a = new NatsEventBus(connections[0]!, 'a', log, PREFIX);
-    b = new NatsEventBus(connections[1]!, 'b', log, PREFIX);
+    // No blind start: what they publish follows the announcements from the first message.
+    a = new NatsEventBus(connections[0]!, 'a', log, PREFIX, { blindMs: 0 });
+    b = new NatsEventBus(connections[1]!, 'b', log, PREFIX, { blindMs: 0 });
     a.start();
     b.start();
     await Promise.all(connections.map((c) => c.flush()));
@@ -72,8 +73,10 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     const onB: MarketEvent[] = [];
     a.subscribe((e) => onA.push(e));
     b.subscribe((e) => onB.push(e));
-    // B listens to the market subject from its first listener that wants every public event on.
+    // B listens to the market subject from its first listener that wants every public event on,
+    // and A has heard so (B's announcement is ahead of A's pong).
     await connections[1]!.flush();
+    await connections[0]!.flush();
 
     for (let n = 1; n <= 3; n++) a.publish(trade(n));
     expect(onA.map(seqOf)).toEqual([1, 2, 3]); // local listeners at once
@@ -101,6 +104,7 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     const alice: MarketEvent[] = [];
     const leave = b.subscribe((e) => alice.push(e), { userId: 'alice' });
     await connections[1]!.flush();
+    await connections[0]!.flush();
     a.publish(order('alice', 1));
     a.publish(order('bob', 2));
     a.publish(trade(5));
@@ -128,6 +132,7 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     const leave = b.subscribe((e) => seenByB.push(e));
     await connections[1]!.flush();
     await connections[2]!.flush();
+    await connections[0]!.flush();
     a.publish(trade(7));
     a.publish(order('alice', 8));
     other.publish(trade(9));
@@ -150,7 +155,7 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
       const offQuotes = c.subscribe((e) => quotes.push(e), { remote: 'tickers' });
       c.subscribe((e) => own.push(e), { remote: 'none' });
       await nc.flush();
-      let received = nc.stats().inMsgs;
+      let received = c.received.public;
       a.publish(trade(20));
       a.publish(book(21));
       await new Promise((r) => setTimeout(r, 0));
@@ -159,7 +164,7 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
       await connections[0]!.flush();
       await nc.flush();
       expect(quotes.map((e) => [seqOf(e), e.type, e.remote])).toEqual([[22, 'ticker', true]]);
-      expect(nc.stats().inMsgs - received).toBe(1); // the trade and book message never reached C
+      expect(c.received.public - received).toBe(1); // the trade and book message never reached C
 
       // A client stream on C: every public event, in order, from then on; the tickers' own
       // subject still serves the quotes listener (once per ticker).
@@ -177,13 +182,13 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
       // The stream gone, C no longer receives the market subject.
       offStream();
       await nc.flush();
-      received = nc.stats().inMsgs;
+      received = c.received.public;
       a.publish(trade(26));
       a.publish(ticker(27));
       await expect.poll(() => quotes.length).toBe(3);
       await connections[0]!.flush();
       await nc.flush();
-      expect(nc.stats().inMsgs - received).toBe(1);
+      expect(c.received.public - received).toBe(1);
       expect(stream).toHaveLength(3);
       expect(own).toEqual([]); // `none`: nothing published elsewhere
       offQuotes();
@@ -191,6 +196,73 @@ describe.skipIf(!reachable)('NatsEventBus', () => {
     } finally {
       c.stop();
       await nc.drain();
+    }
+  });
+
+  it("publishes a user's events and the market's only while another instance announced a listener for them (decision 0096)", async () => {
+    const prefix = `${PREFIX}-interest`;
+    const [ncP, ncL, ncS, ncN] = await Promise.all(
+      [1, 2, 3, 4].map(() => connect({ servers: NATS_URL, noEcho: true })),
+    );
+    const publisher = new NatsEventBus(ncP!, 'p', log, prefix, { blindMs: 0 });
+    const listener = new NatsEventBus(ncL!, 'l', log, prefix, { blindMs: 0 });
+    publisher.start();
+    listener.start();
+    // What goes on the wire: every message of this deployment's market, quotes and user subjects.
+    const wire: string[] = [];
+    for (const subject of [marketSubject(prefix), `${marketSubject(prefix)}.>`])
+      ncS!.subscribe(subject, { callback: (_e, msg) => void wire.push(msg.subject) });
+    const settle = async () => {
+      for (const nc of [ncL!, ncP!, ncS!]) await nc.flush();
+    };
+    try {
+      await settle();
+      // Nobody listens anywhere: nothing is sent.
+      publisher.publish(order('alice', 1));
+      publisher.publish(trade(1));
+      await settle();
+      expect(wire).toEqual([]);
+
+      // A listener for alice on L (no client stream): her events go, bob's and the trade do not.
+      const alice: MarketEvent[] = [];
+      const offAlice = listener.subscribe((e) => alice.push(e), { userId: 'alice', remote: 'none' });
+      await settle();
+      publisher.publish(order('alice', 2));
+      publisher.publish(order('bob', 3));
+      publisher.publish(trade(2));
+      await expect.poll(() => alice.length).toBe(1);
+      await settle();
+      expect(wire).toEqual([userSubject('alice', prefix)]);
+
+      // A client stream on L: the public events go as well.
+      const stream: MarketEvent[] = [];
+      const offStream = listener.subscribe((e) => stream.push(e));
+      await settle();
+      publisher.publish(trade(3));
+      await expect.poll(() => stream.length).toBe(1);
+      expect(wire.slice(1)).toEqual([marketSubject(prefix)]);
+
+      // Both gone: nothing is sent again.
+      offAlice();
+      offStream();
+      await settle();
+      publisher.publish(order('alice', 4));
+      publisher.publish(trade(4));
+      await settle();
+      expect(wire).toHaveLength(2);
+
+      // An instance that has not heard the others yet (just started) publishes everything.
+      const newcomer = new NatsEventBus(ncN!, 'n', log, prefix);
+      newcomer.start();
+      newcomer.publish(order('carol', 5));
+      await ncN!.flush();
+      await settle();
+      expect(wire.slice(2)).toEqual([userSubject('carol', prefix)]);
+      newcomer.stop();
+    } finally {
+      publisher.stop();
+      listener.stop();
+      await Promise.all([ncP, ncL, ncS, ncN].map((nc) => nc!.drain()));
     }
   });
 });
