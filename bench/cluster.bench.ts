@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { createDb, selectRows } from '../apps/server/src/db/client';
+import { BOOK_WRITER_CONNECTIONS, createDb, selectRows } from '../apps/server/src/db/client';
 import { ledgerInvariantViolations } from '../apps/server/src/test/ledger-invariants';
 import { prepareMarket, signIn, TRADERS } from './orders-setup';
 import {
@@ -531,6 +531,19 @@ async function main(): Promise<void> {
       }
     }
   }
+  // Every setup's instances stay up for the alternated runs: 10 + BOOK_WRITER_CONNECTIONS pooled
+  // connections each, opened as load needs them. Past max_connections PostgreSQL refuses the
+  // newest ("too many clients already") and those requests answer 500 (seen with four setups).
+  statsClient ??= postgres(PG_URL, { max: 1, onnotice: () => {} });
+  const [{ max } = { max: '100' }] = await statsClient<
+    { max: string }[]
+  >`select current_setting('max_connections') as max`;
+  const instances = SETUP_SPECS.reduce((n, spec) => n + (spec.kind === 'one' ? 1 : 3), 0);
+  const wanted = instances * (10 + BOOK_WRITER_CONNECTIONS) + 2 * SETUP_SPECS.length;
+  if (wanted > Number(max))
+    console.log(
+      `WARNING: ${instances} instances may open ${wanted} PostgreSQL connections, max_connections is ${max}: 500s ("too many clients") likely; run fewer setups at once`,
+    );
   const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-cluster-'));
   const setups: Setup[] = [];
   let failed = false;
