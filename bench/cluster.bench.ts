@@ -135,7 +135,8 @@ function haproxyConfig(port: number, servers: ServerProcess[]): string {
   // deploy/haproxy.cfg with this run's ports, least connections, but no active health checks:
   // on this shared machine /api/ready under 64 connections sometimes took longer than any
   // check timeout, and a single-server backend marked down answers 503 to everything. A
-  // refused connection (the killed instance) is re-dispatched to another server instead.
+  // refused connection (the killed instance) is re-dispatched to another server at once (`redispatch 1`:
+  // no turn-around wait for a retry on the same server).
   return `global
   maxconn 8192
   log stderr format raw local0
@@ -148,7 +149,7 @@ defaults
   timeout server 60s
   timeout tunnel 1h
   retries 2
-  option redispatch
+  option redispatch 1
 frontend front
   bind 127.0.0.1:${port}
   default_backend meridian
