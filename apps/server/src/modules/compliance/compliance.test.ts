@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, complianceReports, instruments, organisations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { claimNextJob } from '../jobs/store';
 import { issueBond, orderClient } from '../trading/test-support';
 import { REPORT_JOB } from './generator';
@@ -189,13 +190,11 @@ describe('report jobs', () => {
     expect((await api.download(regulator, queued.json().id)).statusCode).toBe(409);
     t.app.jobs.start();
     for (const id of [queued.json().id, crashed.json().id]) {
-      let report;
-      for (
-        let i = 0;
-        i < 400 && !['completed', 'failed'].includes((report = (await api.get(regulator, id)).json()).status);
-        i++
-      )
-        await new Promise((r) => setTimeout(r, 25));
+      const report = await waitFor(`report ${id} to finish`, async () => (await api.get(regulator, id)).json(), {
+        until: (r) => ['completed', 'failed'].includes(r.status),
+        timeoutMs: 10_000,
+        everyMs: 25,
+      });
       expect(report.status).toBe('completed');
       expect(report.recordCount).toBe(5);
     }

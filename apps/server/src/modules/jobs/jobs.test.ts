@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { ManualClock } from './clock';
 import { JobQueue, PermanentJobError } from './queue';
 import { claimNextJob, markCompleted } from './store';
@@ -151,9 +152,11 @@ describe('modules/jobs: the durable job queue', () => {
   it('runs registered jobs in the app worker without being asked', async () => {
     const job = await t.app.jobs.enqueue(t.db, { kind: 'test.app', payload: { n: 21 } });
     t.app.jobs.wake();
-    for (let i = 0; i < 100 && (await t.app.jobs.get(job.id))!.status !== 'completed'; i++)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(await t.app.jobs.get(job.id)).toMatchObject({ status: 'completed', result: { doubled: 42 } });
+    const done = await waitFor('the app worker to complete the job', () => t.app.jobs.get(job.id), {
+      until: (j) => j?.status === 'completed',
+      everyMs: 20,
+    });
+    expect(done).toMatchObject({ status: 'completed', result: { doubled: 42 } });
     expect(appRuns).toBe(21);
   });
 });

@@ -14,6 +14,7 @@ import { createDb, selectRows, type Database, type Db } from '../../db/client';
 import { instruments, users } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/users';
 import { expectLedgerInvariants } from '../../test/ledger-invariants';
+import { waitFor } from '../../test/wait-for';
 import { createInstrument } from '../instruments/service';
 import { depositCash, getOrCreateUserAccount, post, type JournalLine } from '../ledger';
 
@@ -123,16 +124,6 @@ async function call(
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: await res.json() };
-}
-
-/** Polls `probe` until it answers true (or the time is up: false). */
-async function until(probe: () => Promise<boolean>, ms: number, every = 50): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await probe()) return true;
-    await new Promise((r) => setTimeout(r, every));
-  }
-  return false;
 }
 
 afterAll(async () => {
@@ -274,7 +265,7 @@ describe.skipIf(!PG_URL)('kill -9 during servicing and settlement', () => {
       ((await call(investor, 'GET', `/api/instruments/${serviced}/events`)).body.events as { status: string }[]).filter(
         (e) => e.status === 'paid',
       ).length;
-    expect(await until(async () => (await paidNow()) >= 2, 300_000)).toBe(true);
+    await waitFor('two coupons paid', async () => (await paidNow()) >= 2, { timeoutMs: 300_000 });
     await kill9();
     const atKill = await expectServicedOnce(serviced);
     // The kill landed mid-run: some events paid, some still scheduled.
@@ -291,7 +282,7 @@ describe.skipIf(!PG_URL)('kill -9 during servicing and settlement', () => {
           eventTime: string;
         }[]
       ).every((e) => e.status !== 'scheduled' || new Date(e.eventTime) > new Date());
-    expect(await until(allPaid, 600_000, 250)).toBe(true);
+    await waitFor('every due coupon paid after the restart', allPaid, { timeoutMs: 600_000, everyMs: 250 });
 
     await kill9();
     const afterServicing = await expectServicedOnce(serviced);
@@ -368,9 +359,11 @@ describe.skipIf(!PG_URL)('kill -9 during servicing and settlement', () => {
       const states = await settlementStates(watcher.db, traded);
       return states.completed === total - TRADES / 2 && states.processing === TRADES / 2;
     };
-    const reached = await until(midBatch, 300_000, 250);
-    await watcher.close();
-    expect(reached).toBe(true);
+    try {
+      await waitFor('the batch to settle all but the locked holder', midBatch, { timeoutMs: 300_000, everyMs: 250 });
+    } finally {
+      await watcher.close();
+    }
     await kill9();
     await confirming;
     release();

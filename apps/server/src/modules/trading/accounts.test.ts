@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { custodyMove, issueBond, orderClient } from './test-support';
 
 let t: TestApp;
@@ -98,11 +99,11 @@ describe('portfolio analytics and system status', () => {
     expect(issuerView).toMatchObject({ totalPnL: '0.00', totalTrades: 1, openOrders: 1 });
 
     // Rates come from the last minute of rows, refreshed every 5 seconds.
-    let status = (await t.app.inject({ method: 'GET', url: '/api/system/status' })).json();
-    for (let i = 0; i < 30 && !(status.tradesPerSecond > 0); i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      status = (await t.app.inject({ method: 'GET', url: '/api/system/status' })).json();
-    }
+    const status = await waitFor(
+      'a trade rate in the system status',
+      async () => (await t.app.inject({ method: 'GET', url: '/api/system/status' })).json(),
+      { until: (s) => s.tradesPerSecond > 0, timeoutMs: 7_500, everyMs: 250 },
+    );
     expect(status.ordersPerSecond).toBeGreaterThanOrEqual(3 / 60 - 0.01);
     expect(status.tradesPerSecond).toBe(Math.round((1 / 60) * 100) / 100);
   });

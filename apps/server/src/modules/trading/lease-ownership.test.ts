@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentLeases } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { LeaseOwnership } from './lease-ownership';
 import { issueBond, orderClient } from './test-support';
 
@@ -23,16 +24,6 @@ afterAll(async () => {
 async function leaseOf(instrumentId: string) {
   const [lease] = await t.db.select().from(instrumentLeases).where(eq(instrumentLeases.instrumentId, instrumentId));
   return lease;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('lease ownership heartbeat', () => {
@@ -64,11 +55,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease ownership heartbeat', () 
     // A dead owner's lease runs out: a live member takes it at the next epoch.
     await t.db.execute(sql`update instrument_leases set owner = 'dead-owner', epoch = 9,
       expires_at = now() + interval '200 milliseconds' where instrument_id = ${bonds[0]!}::uuid`);
-    const taken = await waitFor(
-      () => leaseOf(bonds[0]!),
-      (l) => l?.owner !== 'dead-owner',
-      3_000,
-    );
+    const taken = await waitFor("a live member to take the dead owner's lease", () => leaseOf(bonds[0]!), {
+      until: (l) => l?.owner !== 'dead-owner',
+      timeoutMs: 3_000,
+    });
     expect(ids.has(taken!.owner)).toBe(true);
     expect(taken!.epoch).toBe(10n);
 
@@ -81,11 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease ownership heartbeat', () 
       )})`,
     );
     for (const bond of bonds.slice(1)) {
-      const lease = await waitFor(
-        () => leaseOf(bond),
-        (l) => l !== undefined,
-        4_000,
-      );
+      const lease = await waitFor(`a lease row for book ${bond}`, () => leaseOf(bond), { timeoutMs: 4_000 });
       expect(lease && ids.has(lease.owner), `book ${bond} taken over`).toBe(true);
     }
   });
@@ -114,11 +100,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease ownership heartbeat', () 
     const preferred = evictor!.preferred(bond);
 
     expect(await evictor!.evict(bond, 'killed-owner')).toBe('released');
-    const moved = await waitFor(
-      () => leaseOf(bond),
-      (l) => l?.owner === preferred,
-      3_000,
-    );
+    const moved = await waitFor('the released lease to reach the preferred member', () => leaseOf(bond), {
+      until: (l) => l?.owner === preferred,
+      timeoutMs: 3_000,
+    });
     expect(moved!.epoch).toBe(21n);
     // Several beats later it is still there at the same epoch: one take-over, not two (before,
     // the evictor took it and rebalancing handed it on: epoch 22, the book read twice).

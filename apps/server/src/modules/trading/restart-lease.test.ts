@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentLeases } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { issueBond, orderClient } from './test-support';
 
 // One instance on PostgreSQL without NATS, restarted right after a kill -9: the dead process's
@@ -30,8 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('restart within a lease of a kil
     const ownership = t.app.trading.ownership;
     ownership.forget(bond);
     // This instance's heartbeat has seen the dead one as a live member.
-    for (let i = 0; i < 100 && !ownership.isLive(DEAD); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(ownership.isLive(DEAD)).toBe(true);
+    await waitFor('the heartbeat to see the dead instance as live', () => ownership.isLive(DEAD));
 
     const placed = await orderClient(t).place(issuer, {
       instrumentId: bond,

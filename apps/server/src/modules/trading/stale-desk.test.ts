@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentLeases, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { appendToOwnChain, orderChain, readChainHead } from '../audit/own-chain';
 import { verifyAuditChain } from '../audit/verify';
 import { LeaseLostError } from './remote';
@@ -19,11 +20,6 @@ beforeAll(async () => {
   t = await createTestApp({ config: { clusterLeaseMs: LEASE_MS } });
 });
 afterAll(() => t?.close());
-
-async function waitFor(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a desk from a lost lease, after the book is taken back', () => {
   it('is fenced: its queued cancel writes nothing and the new desk and lease stay', async () => {
@@ -46,13 +42,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a desk from a lost lease, after
     // lease back at once, at a newer epoch still).
     await t.db.execute(sql`update instrument_leases set owner = 'another-instance', epoch = epoch + 1,
       expires_at = now() - interval '1 millisecond' where instrument_id = ${bond}::uuid`);
-    await waitFor(() => ownership.epochOf(bond) !== lostEpoch, `the lease to be found lost (epoch ${lostEpoch})`);
+    await waitFor(`the lease to be found lost (epoch ${lostEpoch})`, () => ownership.epochOf(bond) !== lostEpoch);
     expect(books.opened(bond)).not.toBe(stale);
 
     // The next order takes the book back at a new epoch and reads a new desk from the database.
     const second = await client.place(issuer, { ...sell, price: '102.00' });
     expect(second.statusCode, second.body).toBe(201);
-    await waitFor(() => books.opened(bond) !== undefined, 'the new desk');
+    await waitFor('the new desk', () => books.opened(bond) !== undefined);
     const fresh = books.opened(bond)!;
     expect(fresh).not.toBe(stale);
     expect(fresh.epoch).toBeGreaterThan(lostEpoch + 1n);
