@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate('metrics', new PlatformMetrics());
   app.decorate('readiness', new Map());
   app.decorate('startedAt', Date.now());
-  app.decorate('throughput', { ordersPerSecond: () => null, tradesPerSecond: () => null });
+  app.decorate('throughput', { rates: async () => null });
   app.decorateRequest('user', null as never);
   // Re-plans the prepared hot statements as tables grow when autovacuum is off (decision 0086).
   const plannerStatistics = new PlannerStatistics(database);

@@ -13,16 +13,16 @@ const metricsRoutes: FastifyPluginAsync = async (app) => {
     name: 'meridian_orders_per_second',
     help: 'Orders accepted per second (trading engine, recent window)',
     registers: [metrics.registry],
-    collect() {
-      this.set(app.throughput.ordersPerSecond() ?? 0);
+    async collect() {
+      this.set((await app.throughput.rates())?.ordersPerSecond ?? 0);
     },
   });
   new Gauge({
     name: 'meridian_trades_per_second',
     help: 'Trades executed per second (trading engine, recent window)',
     registers: [metrics.registry],
-    collect() {
-      this.set(app.throughput.tradesPerSecond() ?? 0);
+    async collect() {
+      this.set((await app.throughput.rates())?.tradesPerSecond ?? 0);
     },
   });
   new Gauge({

@@ -94,8 +94,7 @@ const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const stalledAfterMs = ownership instanceof LeaseOwnership ? ownership.leaseMs : undefined;
   const link = nats ? NatsTradingLink.serve(nats, app.trading, app.log, { stalledAfterMs }) : null;
   const meter = new ThroughputMeter(app.db);
-  app.throughput.ordersPerSecond = meter.ordersPerSecond;
-  app.throughput.tradesPerSecond = meter.tradesPerSecond;
+  app.throughput.rates = meter.rates;
   app.addHook('onReady', async () => {
     if (bus instanceof NatsEventBus) bus.start();
     await app.trading.start();

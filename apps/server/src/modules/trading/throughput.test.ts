@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { custodyMove, issueBond, orderClient } from './test-support';
-import { REFRESH_MS, ThroughputMeter } from './throughput';
+import { REFRESH_MS, ThroughputMeter, WAIT_AFTER_MS } from './throughput';
 
 let t: TestApp;
 
@@ -15,7 +15,8 @@ describe('throughput meter (counted when read, decision 0090)', () => {
     let clock = 1_000_000;
     const meter = new ThroughputMeter(t.db, () => clock);
     await meter.start();
-    expect([meter.ordersPerSecond(), meter.tradesPerSecond()]).toEqual([0, 0]);
+    const orders = async () => (await meter.rates())?.ordersPerSecond;
+    expect(await meter.rates()).toEqual({ ordersPerSecond: 0, tradesPerSecond: 0 });
 
     const api = orderClient(t);
     const [issuer, investor, custodian] = await Promise.all(
@@ -44,15 +45,22 @@ describe('throughput meter (counted when read, decision 0090)', () => {
 
     // Fresh figures are served as they are: no count while they are younger than REFRESH_MS.
     clock += REFRESH_MS - 1;
-    expect(meter.ordersPerSecond()).toBe(0);
+    expect(await orders()).toBe(0);
     await meter.settled();
-    expect(meter.ordersPerSecond()).toBe(0);
+    expect(await orders()).toBe(0);
 
     // A stale read answers the last figures at once and counts for the next one.
     clock += 1;
-    expect(meter.ordersPerSecond()).toBe(0);
+    expect(await orders()).toBe(0);
     await meter.settled();
-    expect(meter.ordersPerSecond()).toBe(Math.round((4 / 60) * 100) / 100);
-    expect(meter.tradesPerSecond()).toBe(Math.round((1 / 60) * 100) / 100);
+    expect(await meter.rates()).toEqual({
+      ordersPerSecond: Math.round((4 / 60) * 100) / 100,
+      tradesPerSecond: Math.round((1 / 60) * 100) / 100,
+    });
+
+    // After a quiet spell the first read waits for the count: it never answers a spell-old figure.
+    expect((await api.place(issuer!, limit('sell', '103.00'))).statusCode).toBe(201);
+    clock += WAIT_AFTER_MS;
+    expect(await orders()).toBe(Math.round((5 / 60) * 100) / 100);
   });
 });

@@ -5,6 +5,13 @@ import { recentActivity } from './queries';
 export const RATE_WINDOW_SECONDS = 60;
 /** A read finding the figures older than this counts them again (in the background). */
 export const REFRESH_MS = 5_000;
+/** A read finding the figures older than this (a quiet spell) waits for the count instead. */
+export const WAIT_AFTER_MS = 2 * REFRESH_MS;
+
+export interface ThroughputRates {
+  ordersPerSecond: number;
+  tradesPerSecond: number;
+}
 
 /**
  * Orders and trades per second from the rows written in the last minute. Counted when read,
@@ -12,11 +19,12 @@ export const REFRESH_MS = 5_000;
  * bench load, tens of milliseconds of PostgreSQL), and a timer paid them every 5 s on every
  * instance of a cluster whether or not anyone looked. The status provider is synchronous, so a
  * read answers the last figures at once and, when they are older than REFRESH_MS, starts a
- * count in the background for the next read: a figure served is at most one read old, and
- * nothing is counted while nobody reads.
+ * count in the background for the next read; nothing is counted while nobody reads. After a
+ * quiet spell (figures older than WAIT_AFTER_MS) the read waits for the count, so no figure
+ * served is older than WAIT_AFTER_MS, however long nobody looked (unless that count fails).
  */
 export class ThroughputMeter {
-  private rates: { orders: number; trades: number } | null = null;
+  private figures: ThroughputRates | null = null;
   /** When the figures held were counted (performance.now()). */
   private countedAt = 0;
   private counting: Promise<void> | null = null;
@@ -30,7 +38,7 @@ export class ThroughputMeter {
     const started = this.now();
     const counts = await recentActivity(this.db, RATE_WINDOW_SECONDS);
     const perSecond = (n: number) => Math.round((n / RATE_WINDOW_SECONDS) * 100) / 100;
-    this.rates = { orders: perSecond(counts.orders), trades: perSecond(counts.trades) };
+    this.figures = { ordersPerSecond: perSecond(counts.orders), tradesPerSecond: perSecond(counts.trades) };
     this.countedAt = started;
   }
 
@@ -44,14 +52,14 @@ export class ThroughputMeter {
     await this.counting;
   }
 
-  private read(): { orders: number; trades: number } | null {
-    if (this.counting === null && this.now() - this.countedAt >= REFRESH_MS)
+  /** The rates of the last minute; null only when no count has ever succeeded. */
+  rates = async (): Promise<ThroughputRates | null> => {
+    const age = this.now() - this.countedAt;
+    if (this.counting === null && age >= REFRESH_MS)
       this.counting = this.refresh()
         .catch(() => undefined)
         .finally(() => (this.counting = null));
-    return this.rates;
-  }
-
-  ordersPerSecond = (): number | null => this.read()?.orders ?? null;
-  tradesPerSecond = (): number | null => this.read()?.trades ?? null;
+    if (this.figures === null || age >= WAIT_AFTER_MS) await this.counting;
+    return this.figures;
+  };
 }
