@@ -136,6 +136,63 @@ describe('audit rows of platform actions', () => {
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 
+  it('GET /api/audit finds order rows by action, actor and subject, newest first (decision 0095)', async () => {
+    const bond = await issueBond(t, cookies.issuer!, 'Audit Test 5% 2033');
+    const api = orderClient(t);
+    const ids: string[] = [];
+    for (const price of ['101.00', '102.00', '103.00']) {
+      const placed = await api.place(cookies.issuer!, {
+        instrumentId: bond,
+        orderType: 'sell',
+        type: 'limit',
+        quantity: 2,
+        price,
+      });
+      expect(placed.statusCode).toBe(201);
+      ids.push(placed.json().id);
+    }
+    expect((await api.cancel(cookies.issuer!, ids[1]!)).statusCode).toBe(200);
+    const issuerId = (await rowsOf('trading.order.place', ids[0]))[0]!.actorId!;
+
+    const page = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/audit?${query}`,
+        headers: { cookie: cookies.compliance! },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { seq: number }[]).map((e) => e.seq);
+    };
+    // What each filter must answer, read from the table without any index in mind.
+    const expected = async (where: ReturnType<typeof sql>, limit: number) =>
+      (
+        await t.db
+          .select({ seq: auditEvents.seq })
+          .from(auditEvents)
+          .where(where)
+          .orderBy(sql`${auditEvents.seq} desc`)
+          .limit(limit)
+      ).map((r) => r.seq);
+    const cases: [string, ReturnType<typeof sql>][] = [
+      ['action=trading.order.place', sql`${auditEvents.action} = 'trading.order.place'`],
+      ['action=trading.order.cancel', sql`${auditEvents.action} = 'trading.order.cancel'`],
+      ['action=trading.order.', sql`${auditEvents.action} like 'trading.order.%'`],
+      ['action=auth.sign_in', sql`${auditEvents.action} = 'auth.sign_in'`],
+      [
+        `actorId=${issuerId}&action=trading.order.place`,
+        sql`${auditEvents.actorId} = ${issuerId} and ${auditEvents.action} = 'trading.order.place'`,
+      ],
+      [`subjectType=order&subjectId=${ids[1]}`, sql`${auditEvents.subjectId} = ${ids[1]}`],
+    ];
+    for (const [query, where] of cases) {
+      const want = await expected(where, 3);
+      expect(want.length, query).toBeGreaterThan(0);
+      expect(await page(`${query}&limit=3`), query).toEqual(want);
+    }
+    expect(await page(`subjectType=order&subjectId=${ids[1]}&action=trading.order.cancel`)).toHaveLength(1);
+    expect(await page(`subjectType=order&subjectId=${ids[2]}&action=trading.order.place`)).toHaveLength(1);
+  });
+
   it('records custody moves and report generation and download', async () => {
     const deposit = await custodyMove(t, cookies.custodian!, 'deposits', {
       email: 'investor@meridian.test',
