@@ -5,7 +5,7 @@
  * share one database transaction (group commit) while a lone command is never delayed.
  */
 export class BatchQueue<C, R> {
-  private pending: { command: C; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  private pending: Waiting<C, R>[] = [];
   private running: Promise<void> | null = null;
 
   constructor(
@@ -31,7 +31,9 @@ export class BatchQueue<C, R> {
   }
 
   private async drain(): Promise<void> {
-    let answerPrevious: (() => void) | null = null;
+    // Kept as data, not as a closure per batch: under tsx every named closure costs a
+    // defineProperty of its name, and this loop runs once per batch.
+    let previous: Settled<C, R> | null = null;
     while (this.pending.length > 0) {
       // Let everything that arrived in this turn of the event loop join the batch. (With
       // an embedded database, which runs on this thread, a batch otherwise starts before
@@ -41,15 +43,29 @@ export class BatchQueue<C, R> {
       const running = this.process(batch.map((p) => p.command));
       // The previous batch is answered once this one went out, so the database works on
       // it while those answers are written.
-      if (answerPrevious) setImmediate(answerPrevious);
+      if (previous) setImmediate(answer, previous);
       try {
-        const results = await running;
-        answerPrevious = () => batch.forEach((p, i) => p.resolve(results[i]!));
+        previous = { batch, results: await running };
       } catch (error) {
-        answerPrevious = () => batch.forEach((p) => p.reject(error));
+        previous = { batch, error };
       }
     }
-    answerPrevious?.();
+    if (previous) answer(previous);
     this.running = null;
   }
+}
+
+interface Waiting<C, R> {
+  command: C;
+  resolve: (r: R) => void;
+  reject: (e: unknown) => void;
+}
+
+/** A processed batch waiting to be answered: its results, or the error that failed it. */
+type Settled<C, R> = { batch: Waiting<C, R>[]; results: R[] } | { batch: Waiting<C, R>[]; error: unknown };
+
+function answer<C, R>(settled: Settled<C, R>): void {
+  const { batch } = settled;
+  if ('results' in settled) for (let i = 0; i < batch.length; i++) batch[i]!.resolve(settled.results[i]!);
+  else for (const waiting of batch) waiting.reject(settled.error);
 }

@@ -92,7 +92,7 @@ export async function loadBatchContext(
   }
   return {
     desk,
-    accountOf: (userId) => cache.get(userId),
+    accountOf: lookupIn(cache),
     available,
     fresh,
     existingByKey,
@@ -100,6 +100,12 @@ export async function loadBatchContext(
     refusedOnCachedBalance: false,
     touched: new Map(),
   };
+}
+
+// Returned, not written as a named property of the context: under tsx a named closure costs a
+// defineProperty of its name, once per batch here.
+function lookupIn(cache: AccountCache): (userId: string) => string | undefined {
+  return (userId) => cache.get(userId);
 }
 
 /**
