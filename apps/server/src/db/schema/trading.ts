@@ -148,8 +148,9 @@ export const settlements = pgTable(
       .default(sql`0`),
   },
   (t) => [
+    // Open settlements only (few, whatever the history), in the order the run claims them.
     index('settlements_open_idx')
-      .on(t.settleOn)
-      .where(sql`${t.status} in ('pending', 'failed')`),
+      .on(t.settleOn, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'processing', 'failed')`),
   ],
 );
