@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../time-ordered-id';
 import type { JournalKind } from '../../db/schema';
 import { unprocessable } from '../../errors';
 import { balanceKey, type BalanceKey } from './balances';
@@ -86,7 +86,7 @@ export class LedgerBatch {
   /** Adds a balanced entry; answers its id. */
   post(entry: JournalEntry): string {
     checkBalanced(entry.lines);
-    const id = randomUUID();
+    const id = timeOrderedId();
     this.entries.push({
       id,
       kind: entry.kind,

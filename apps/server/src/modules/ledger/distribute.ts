@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../time-ordered-id';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client';
 import type { JournalKind } from '../../db/schema';
@@ -83,7 +83,7 @@ export async function distribute(tx: Tx, d: Distribution): Promise<DistributionR
     await tx.execute(sql`drop table ${TABLE}`);
     return { status: 'posted', entryId: null, count, total };
   }
-  const entryId = randomUUID();
+  const entryId = timeOrderedId();
   const amount = (-total).toString();
   const createPayer = system && summary!.available === null;
   await tx.execute(sql`with

@@ -1,5 +1,5 @@
 import { CancelReason as EngineCancelReason, PlaceCode, Side } from '@meridian/matching';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../time-ordered-id';
 import { formatMoneyText, isOnPriceTick, priceTickMessage, type Order } from '@meridian/schemas';
 import { AppError, conflict, forbidden, unprocessable } from '../../errors';
 import { LedgerBatch, balanceKey, type BalanceKey } from '../ledger';
@@ -203,7 +203,7 @@ function settleFill(
   buy.reserved -= value;
   sell.reserved -= quantity;
   const { currency, id: instrumentId, settlementCycle = 0 } = ctx.desk.instrument;
-  const tradeId = randomUUID();
+  const tradeId = timeOrderedId();
   const entryId =
     settlementCycle === 0
       ? writes.ledger.settle({

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../time-ordered-id';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -250,7 +250,7 @@ function insertSettlementsCte(rows: TradeRecord[]): SQL {
   const iso = isoTexts();
   const json = jsonRows(
     rows.map((trade) => ({
-      id: randomUUID(),
+      id: timeOrderedId(),
       trade_id: trade.id,
       journal_entry_id: trade.entryId,
       status: trade.entryId === null ? 'pending' : 'completed',
