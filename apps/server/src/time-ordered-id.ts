@@ -6,8 +6,8 @@ const HEX4: readonly string[] = Array.from({ length: 0x10000 }, (_, i) => i.toSt
 /**
  * UUIDs of version 7 (RFC 9562, section 5.7): 48 bits of Unix milliseconds, 12 bits of a
  * per-millisecond counter (rand_a, section 6.2 method 1), then 62 random bits. The ids one
- * generator makes strictly increase, so the rows of append-heavy tables (orders, trades,
- * settlements, journal entries) land at the right-hand edge of their indexes instead of at random
+ * generator makes strictly increase, so the rows of insert-only tables (trades, settlements,
+ * journal entries) land at the right-hand edge of their indexes instead of at random
  * pages (decision 0097). Strictly, not merely by millisecond: a B-tree page split where the new key
  * is not the page's last splits the page in half, and keys that only sort by millisecond would
  * leave every left half half-empty for good.
@@ -57,5 +57,5 @@ export function createTimeOrderedIds(clock: () => number = Date.now): () => stri
   };
 }
 
-/** The process's generator: ids of orders, trades, settlements and journal entries. */
+/** The process's generator: ids of trades, settlements and journal entries (not orders: decision 0097). */
 export const timeOrderedId = createTimeOrderedIds();

@@ -1,4 +1,4 @@
-import { timeOrderedId } from '../../time-ordered-id';
+import { randomUUID } from 'node:crypto';
 import { Side } from '@meridian/matching';
 import { toMinorUnits, type BookLevel, type PlaceOrder } from '@meridian/schemas';
 import { and, eq } from 'drizzle-orm';
@@ -136,7 +136,7 @@ export class TradingService {
     const entry = await this.books.tradable(input.instrumentId);
     const now = new Date();
     const order: OrderState = {
-      id: timeOrderedId(),
+      id: randomUUID(),
       userId,
       instrumentId: input.instrumentId,
       side: input.orderType,
