@@ -65,6 +65,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
       return reply.status(400).send({ code: 'VALIDATION_ERROR', message: `Invalid request: ${summary}`, issues });
     }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(unavailable.status)
+        .header('retry-after', '1')
+        .send({ code: unavailable.code, message: unavailable.message });
+    }
     const refusedValue = databaseValueError(error);
     if (refusedValue) {
       request.log.warn({ err: error }, 'database refused a value from the request');
@@ -95,8 +103,41 @@ const VALUE_ERRORS: Record<string, AppError> = {
 };
 
 function databaseValueError(error: unknown): AppError | undefined {
+  const code = codeInChain(error, VALUE_ERRORS);
+  return code === undefined ? undefined : VALUE_ERRORS[code];
+}
+
+// No connection to the database could be had, so the statement never ran: PostgreSQL refused
+// the connection (too many clients, starting or shutting down, rejected) or nothing answered on
+// its port. A 503 "nothing was done, try again", like an instrument changing owner; an error
+// after a statement was sent (a connection lost mid-transaction) stays a 500.
+const UNAVAILABLE: Record<string, true> = {
+  '53300': true, // too_many_connections
+  '57P03': true, // cannot_connect_now
+  '08001': true, // sqlclient_unable_to_establish_sqlconnection
+  '08004': true, // sqlserver_rejected_establishment_of_sqlconnection
+  ECONNREFUSED: true, // postgres.js: nothing listens
+  CONNECT_TIMEOUT: true, // postgres.js: no connection within connect_timeout
+};
+
+const DATABASE_UNAVAILABLE = new AppError(
+  503,
+  'DATABASE_UNAVAILABLE',
+  'The service is busy; nothing was done, try again shortly',
+);
+
+/**
+ * The 503 for an error that says no connection to the database could be had (decision 0099),
+ * or undefined; routed requests answer it on the owner's behalf too.
+ */
+export function databaseUnavailable(error: unknown): AppError | undefined {
+  return codeInChain(error, UNAVAILABLE) === undefined ? undefined : DATABASE_UNAVAILABLE;
+}
+
+/** The first `code` along the error's `cause` chain (drizzle wraps the driver's error) that `codes` holds. */
+function codeInChain(error: unknown, codes: Record<string, unknown>): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
-    if (typeof e.code === 'string' && VALUE_ERRORS[e.code]) return VALUE_ERRORS[e.code];
+    if (typeof e.code === 'string' && Object.hasOwn(codes, e.code)) return e.code;
   }
   return undefined;
 }

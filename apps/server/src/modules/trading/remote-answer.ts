@@ -1,6 +1,6 @@
 import type { Msg } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError, databaseUnavailable } from '../../errors';
 import { encodeOutcome, type Reply, type Request } from './remote-wire';
 import type { TradingService } from './service';
 
@@ -37,6 +37,11 @@ async function answerOne(trading: TradingService, request: Request, log: Fastify
   } catch (error) {
     if (error instanceof AppError)
       return { ok: false, status: error.status, code: error.code, message: error.message, details: error.details };
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      log.warn({ err: error }, 'database unavailable for a routed trading request');
+      return { ok: false, status: unavailable.status, code: unavailable.code, message: unavailable.message };
+    }
     log.error({ err: error }, 'routed trading request failed');
     return { ok: false, status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' };
   }
