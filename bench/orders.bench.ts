@@ -9,6 +9,7 @@
  * BENCH_CLIENTS (1,16,64), BENCH_PG_URL (default the local test server), BENCH_BACKENDS
  * (pglite,postgres), BENCH_TRANSPORT (http,ws,ws-orders: `ws` adds, per database and level, the
  * same order stream placed over the authenticated WebSocket's order entry by orders-ws-client.mjs,
+ * each transport on its own fresh database and server,
  * a separate Node process, each connection one `place` in flight, like wrk's connections, each
  * receiving the whole market feed; `ws-orders` the same on `/api/stream?feed=orders`, own order
  * frames and answers only).
@@ -254,7 +255,17 @@ async function inProcess(app: FastifyInstance, clients: number, instrumentId: st
   };
 }
 
-async function run(backend: Backend): Promise<(LevelResult & { transport?: Transport })[]> {
+/**
+ * One transport's levels on a fresh database and server (each transport's orders start from the
+ * same seeded balances: sharing one database, the later transports ran after the earlier ones had
+ * used up traders' cash and holdings, and ~40% of their orders were refused); the in-process row
+ * after the last transport's levels.
+ */
+async function run(
+  backend: Backend,
+  transport: Transport,
+  withInProcess: boolean,
+): Promise<(LevelResult & { transport?: Transport })[]> {
   const { database, dispose, dbName } = await backend.open();
   const app = await startServer(database);
   const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-market-'));
@@ -265,17 +276,14 @@ async function run(backend: Backend): Promise<(LevelResult & { transport?: Trans
     const marketFile = join(dir, 'market.json');
     writeFileSync(marketFile, JSON.stringify({ instrumentId, origin: ORIGIN, cookies: [...cookies.values()] }));
     const results: (LevelResult & { transport?: Transport })[] = [];
-    for (const transport of (['http', 'ws', 'ws-orders'] as const).filter((t) => TRANSPORTS.includes(t))) {
-      await level(4, marketFile, 2, BASE, undefined, transport); // warm-up, discarded
-      for (const clients of LEVELS) {
-        const runs: LevelResult[] = [];
-        for (let i = 0; i < RUNS; i++)
-          runs.push(await level(clients, marketFile, MAX_SECONDS, BASE, dbName, transport));
-        const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
-        results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)), transport });
-      }
+    await level(4, marketFile, 2, BASE, undefined, transport); // warm-up, discarded
+    for (const clients of LEVELS) {
+      const runs: LevelResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await level(clients, marketFile, MAX_SECONDS, BASE, dbName, transport));
+      const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+      results.push({ ...median, runs: runs.map((r) => Math.round(r.perSecond)), transport });
     }
-    results.push(await inProcess(app, Math.max(...LEVELS), instrumentId));
+    if (withInProcess) results.push(await inProcess(app, Math.max(...LEVELS), instrumentId));
     return results;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -312,8 +320,12 @@ for (const r of bare) row('bare Fastify POST (no database)', r);
 const mainByClients = new Map(bare.map((r) => [r.clients, r.mainUs ?? Number.NaN]));
 const netByClients = new Map(bare.map((r) => [r.clients, r.mainNetUs ?? Number.NaN]));
 const ratios: string[] = [];
+const transports = (['http', 'ws', 'ws-orders'] as const).filter((t) => TRANSPORTS.includes(t));
 for (const backend of backends) {
-  for (const r of await run(backend)) {
+  const results: (LevelResult & { transport?: Transport })[] = [];
+  for (const transport of transports)
+    results.push(...(await run(backend, transport, transport === transports[transports.length - 1])));
+  for (const r of results) {
     const inProcess = 'inProcess' in r.statuses;
     const ws =
       r.transport === 'ws'
