@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Db } from '../../db/client';
 import { sqlState } from '../ledger';
+import { rendezvous } from './members';
 import {
   acquireStatement,
   expireStatement,
@@ -31,15 +32,6 @@ export interface LeaseOptions {
   /** Readable prefix of the instance id (INSTANCE_NAME), e.g. the host name. */
   name?: string | undefined;
   log?: FastifyBaseLogger;
-}
-
-/**
- * The INSTANCE_NAME a member was started with: its id less the per-start suffix. The front door
- * names its servers after them (deploy/haproxy.cfg), so it is what the owner hint carries
- * (decision 0085).
- */
-export function memberName(instanceId: string): string {
-  return instanceId.slice(0, instanceId.lastIndexOf('-'));
 }
 
 /**
@@ -193,15 +185,11 @@ export class LeaseOwnership implements Ownership {
 
   /** Which live instance should own an instrument (rendezvous hashing). */
   preferred(instrumentId: string): string {
-    let best = this.instanceId;
-    let bestScore = '';
     const now = Date.now();
-    for (const member of new Set([...this.live.keys(), this.instanceId])) {
-      if (member !== this.instanceId && (this.unreachable.get(member) ?? 0) > now) continue;
-      const score = createHash('sha1').update(`${member}/${instrumentId}`).digest('hex');
-      if (score > bestScore) [best, bestScore] = [member, score];
-    }
-    return best;
+    const candidates = [...this.live.keys()].filter(
+      (member) => member !== this.instanceId && (this.unreachable.get(member) ?? 0) <= now,
+    );
+    return rendezvous(instrumentId, [this.instanceId, ...candidates]);
   }
 
   /** Instruments this instance holds now (tests, metrics). */

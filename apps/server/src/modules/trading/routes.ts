@@ -19,7 +19,8 @@ import { LIST_LIMIT, listMyTrades, listOrders, listTrades, type Page } from './q
 import { NEXT_CURSOR_HEADER } from '../../db/cursor';
 import { TradingService } from './service';
 import { NatsEventBus } from '../market-data/nats-bus';
-import { LeaseOwnership, memberName } from './lease-ownership';
+import { LeaseOwnership } from './lease-ownership';
+import { memberName } from './members';
 import { SoloOwnership } from './ownership';
 import { NatsTradingLink } from './remote';
 import { ThroughputMeter } from './throughput';
