@@ -17,9 +17,8 @@ export interface ThroughputRates {
  * Orders and trades per second from the rows written in the last minute. Counted when read,
  * not on a timer (decision 0090): the counts cover a minute of rows (~60,000 each under a
  * bench load, tens of milliseconds of PostgreSQL), and a timer paid them every 5 s on every
- * instance of a cluster whether or not anyone looked. The status provider is synchronous, so a
- * read answers the last figures at once and, when they are older than REFRESH_MS, starts a
- * count in the background for the next read; nothing is counted while nobody reads. After a
+ * instance of a cluster whether or not anyone looked. A read answers the last figures at once
+ * and, when they are older than REFRESH_MS, starts a count in the background for the next read; nothing is counted while nobody reads. After a
  * quiet spell (figures older than WAIT_AFTER_MS) the read waits for the count, so no figure
  * served is older than WAIT_AFTER_MS, however long nobody looked (unless that count fails).
  */
